@@ -1,0 +1,106 @@
+"""One call at the top of every notebook: quiet, reproducible TensorFlow in TF1 and TF2 styles.
+
+The course teaches TensorFlow 1's graph-and-session model, which TensorFlow 2.21 still carries
+under ``tf.compat.v1``. Every notebook calls ``tf, tf1 = setup()``: TF1 examples build inside
+``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``; "In TensorFlow 2"
+sections run eagerly in the same kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+import warnings
+from collections.abc import Iterator
+from types import ModuleType
+
+import numpy as np
+
+from cs20_helpers.paths import profile
+
+#: Threads TensorFlow may use. Fixed, so results are bit-identical on every machine.
+THREADS = int(os.environ.get("CS20_THREADS", "2"))
+
+_QUIET_ENV = {
+    "TF_USE_LEGACY_KERAS": "1",  # tf1.layers and tf1.nn.rnn_cell need tf-keras
+    "TF_ENABLE_ONEDNN_OPTS": "0",  # the only way to drop the oneDNN banner; fixes the digits
+    "TF_CPP_MIN_LOG_LEVEL": "2",  # no C++ info and warning lines
+}
+
+
+def quiet_environment() -> None:
+    """Set the environment variables and warning filters that must precede the TF import."""
+    for key, value in _QUIET_ENV.items():
+        os.environ.setdefault(key, value)
+    warnings.filterwarnings("ignore", message=r"`tf\.")
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    warnings.filterwarnings("ignore", category=FutureWarning)
+
+
+def seed_everything(seed: int = 0) -> None:
+    """Seed Python, NumPy and TensorFlow (legacy layer initializers included)."""
+    import tensorflow as tf
+
+    random.seed(seed)
+    np.random.seed(seed)
+    tf.keras.utils.set_random_seed(seed)
+
+
+def session_config(**overrides: object):
+    """Return a ``tf.compat.v1.ConfigProto`` with the fixed thread counts, plus ``overrides``."""
+    import tensorflow as tf
+
+    return tf.compat.v1.ConfigProto(
+        intra_op_parallelism_threads=THREADS, inter_op_parallelism_threads=THREADS, **overrides
+    )
+
+
+def _limit_threads(tf: ModuleType) -> None:
+    """Fix eager thread counts; a no-op once the runtime has started (second setup call)."""
+    try:
+        tf.config.threading.set_intra_op_parallelism_threads(THREADS)
+        tf.config.threading.set_inter_op_parallelism_threads(THREADS)
+    except RuntimeError:
+        pass
+
+
+@contextlib.contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Send file descriptor 2 to /dev/null for a moment: TensorFlow's C++ start-up lines
+    (CUDA probing, absl banners) ignore every log level and would land in stored notebooks."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def import_tensorflow() -> ModuleType:
+    """Import TensorFlow quietly and initialise its devices, so no start-up noise follows."""
+    quiet_environment()
+    with native_stderr_silenced():
+        import tensorflow as tf
+
+        _limit_threads(tf)
+        tf.config.list_logical_devices()
+    tf.get_logger().setLevel("ERROR")
+    tf.autograph.set_verbosity(0)
+    return tf
+
+
+def setup(seed: int = 0, *, show: bool = True) -> tuple[ModuleType, ModuleType]:
+    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``."""
+    tf = import_tensorflow()
+    seed_everything(seed)
+    np.set_printoptions(precision=4, suppress=True)
+    if show:
+        print(f"TensorFlow {tf.__version__}, profile {profile()!r}, seed {seed}, "
+              f"{THREADS} threads")
+    return tf, tf.compat.v1

@@ -1,0 +1,66 @@
+"""Where the project keeps things: bundled data, caches, logs, results, and the profile.
+
+Every location can be moved with an environment variable, so CI, students and instructors
+can each point the course somewhere else without touching code.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+PROFILES = ("sample", "full")
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parent
+
+
+def profile() -> str:
+    """Return the data and training budget in use: ``CS20_PROFILE`` = sample (default) or full."""
+    value = os.environ.get("CS20_PROFILE", "sample").strip().lower() or "sample"
+    if value not in PROFILES:
+        raise ValueError(f"CS20_PROFILE must be one of {PROFILES}, not {value!r}")
+    return value
+
+
+def project_dir() -> Path:
+    """Return the checkout the package lives in, or the working folder when installed elsewhere."""
+    if (REPO_DIR / "pyproject.toml").is_file():
+        return REPO_DIR
+    return Path.cwd()
+
+
+def bundled_data_dir() -> Path:
+    """Return the ``data/`` folder of small real data the project ships."""
+    return REPO_DIR / "data"
+
+
+def cache_dir() -> Path:
+    """Return the download cache: ``CS20_DATA_DIR``, else a per-user cache folder."""
+    env = os.environ.get("CS20_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "cs20"
+
+
+def results_dir() -> Path:
+    """Return where notebooks record their metrics: ``CS20_RESULTS_DIR``, else ``results/``."""
+    env = os.environ.get("CS20_RESULTS_DIR")
+    return Path(env).expanduser() if env else project_dir() / "results"
+
+
+def log_root() -> Path:
+    """Return the root of TensorBoard logs and checkpoints: ``CS20_LOG_DIR``, else ``runs/``."""
+    env = os.environ.get("CS20_LOG_DIR")
+    return Path(env).expanduser() if env else project_dir() / "runs"
+
+
+def log_dir(name: str, *, fresh: bool = True) -> Path:
+    """Return ``<log root>/<name>``, emptied first when ``fresh`` so a notebook can run twice."""
+    path = log_root() / name
+    if fresh and path.exists():
+        shutil.rmtree(path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path

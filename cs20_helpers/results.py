@@ -1,0 +1,60 @@
+"""Record a notebook's headline metrics as a small table and a JSON file.
+
+``record`` is the last cell of every notebook; ``python -m cs20_helpers run`` and the
+benchmarks read the JSON files back with ``load``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from pathlib import Path
+
+from cs20_helpers.paths import results_dir
+
+
+def _as_number(name: str, value: object) -> float | int:
+    """Return ``value`` as a plain Python number, or raise if it is not a finite one."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        try:
+            value = value.item()  # NumPy and TensorFlow scalars
+        except AttributeError:
+            raise TypeError(f"metric {name!r} must be a number, not {type(value).__name__}")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"metric {name!r} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value):
+        raise ValueError(f"metric {name!r} is not finite: {value}")
+    return int(value) if isinstance(value, numbers.Integral) else float(value)
+
+
+def format_table(metrics: dict[str, float | int]) -> str:
+    """Return the metrics as an aligned two-column text table (floats to 4 significant digits)."""
+    width = max((len(k) for k in metrics), default=6)
+    lines = [f"{'metric':<{width}}  value", f"{'-' * width}  -----"]
+    for key, value in metrics.items():
+        shown = f"{value:.4g}" if isinstance(value, float) else f"{value:,}"
+        lines.append(f"{key:<{width}}  {shown}")
+    return "\n".join(lines)
+
+
+def record(notebook: str, **metrics: object) -> Path:
+    """Print ``metrics`` as a table and write ``<results dir>/<notebook>.json``; return its path."""
+    if not metrics:
+        raise ValueError("record() needs at least one metric")
+    clean = {name: _as_number(name, value) for name, value in metrics.items()}
+    folder = results_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{notebook}.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps({"notebook": notebook, "metrics": clean}, indent=2) + "\n",
+                   encoding="utf-8")
+    tmp.replace(path)
+    print(format_table(clean))
+    return path
+
+
+def load(notebook: str) -> dict[str, float | int]:
+    """Return the metrics a notebook last recorded, or raise FileNotFoundError."""
+    path = results_dir() / f"{notebook}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["metrics"]
