@@ -1,0 +1,78 @@
+"""TF1-style layer builders made of ``variable_scope`` + ``get_variable``, as the course builds them.
+
+Each builder opens a variable scope named after the layer and inherits ``reuse`` from the
+enclosing scope, so towers share weights with ``variable_scope(..., reuse=True)`` and an
+unintended second use still raises. Use inside an explicit ``tf.Graph``.
+"""
+
+from __future__ import annotations
+
+import tensorflow as tf
+
+tf1 = tf.compat.v1
+
+
+def conv_relu(inputs: tf.Tensor, filters: int, k_size: int, stride: int = 1,
+              padding: str = "SAME", scope_name: str = "conv") -> tf.Tensor:
+    """Convolve NHWC ``inputs`` with ``filters`` k_size x k_size kernels, add a bias, apply ReLU."""
+    in_channels = inputs.shape[-1]
+    with tf1.variable_scope(scope_name):
+        kernel = tf1.get_variable("kernel", [k_size, k_size, in_channels, filters],
+                                  initializer=tf1.glorot_uniform_initializer())
+        biases = tf1.get_variable("biases", [filters], initializer=tf1.zeros_initializer())
+        conv = tf.nn.conv2d(inputs, kernel, strides=[1, stride, stride, 1], padding=padding)
+        return tf.nn.relu(conv + biases, name="relu")
+
+
+def max_pool(inputs: tf.Tensor, k_size: int = 2, stride: int = 2, padding: str = "VALID",
+             scope_name: str = "pool") -> tf.Tensor:
+    """Max-pool NHWC ``inputs`` over k_size x k_size windows moved by ``stride``."""
+    with tf1.variable_scope(scope_name):
+        return tf.nn.max_pool2d(inputs, ksize=[1, k_size, k_size, 1],
+                                strides=[1, stride, stride, 1], padding=padding)
+
+
+def flatten(inputs: tf.Tensor, scope_name: str = "flatten") -> tf.Tensor:
+    """Reshape ``[N, ...]`` to ``[N, features]``; the feature count must be known statically."""
+    features = 1
+    for dim in inputs.shape[1:]:
+        if dim is None:
+            raise ValueError(f"flatten needs a static shape after the batch axis, got {inputs.shape}")
+        features *= dim
+    with tf1.variable_scope(scope_name):
+        return tf.reshape(inputs, [-1, features])
+
+
+def fully_connected(inputs: tf.Tensor, out_dim: int, scope_name: str = "fc",
+                    activation=None) -> tf.Tensor:
+    """Affine layer ``inputs @ weights + biases`` on ``[N, in_dim]``, then ``activation`` if any."""
+    in_dim = inputs.shape[-1]
+    with tf1.variable_scope(scope_name):
+        weights = tf1.get_variable("weights", [in_dim, out_dim],
+                                   initializer=tf1.glorot_uniform_initializer())
+        biases = tf1.get_variable("biases", [out_dim], initializer=tf1.zeros_initializer())
+        out = tf.matmul(inputs, weights) + biases
+        return activation(out) if activation is not None else out
+
+
+def dropout(inputs: tf.Tensor, rate: float | tf.Tensor, training: bool | tf.Tensor,
+            scope_name: str = "dropout") -> tf.Tensor:
+    """Drop units with probability ``rate`` only while ``training`` is true.
+
+    The course fed ``keep_prob`` and forgot to set it to 1 for evaluation; an explicit training
+    flag makes evaluation deterministic by construction.
+    """
+    with tf1.variable_scope(scope_name):
+        training = tf.convert_to_tensor(training, dtype=tf.bool)
+        return tf.cond(training, lambda: tf.nn.dropout(inputs, rate=rate),
+                       lambda: tf.identity(inputs))
+
+
+def count_params(variables=None) -> int:
+    """Return the number of scalars in ``variables`` (default: the graph's trainable ones)."""
+    if variables is None:
+        variables = tf1.trainable_variables()
+    total = 0
+    for var in variables:
+        total += int(tf.TensorShape(var.shape).num_elements())
+    return total
