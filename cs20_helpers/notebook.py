@@ -82,22 +82,35 @@ def native_stderr_silenced() -> Iterator[None]:
         os.close(devnull)
 
 
-def import_tensorflow() -> ModuleType:
-    """Import TensorFlow quietly and initialise its devices, so no start-up noise follows."""
+def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
+    """Import TensorFlow quietly and initialise its devices, so no start-up noise follows.
+
+    ``cpu_devices=N`` first shows the CPU as N logical devices (see ``towers.split_cpu``);
+    ``None`` keeps whatever the runtime has.
+    """
     quiet_environment()
     with native_stderr_silenced():
         import tensorflow as tf
 
         _limit_threads(tf)
+        if cpu_devices is not None:
+            from cs20_helpers.towers import split_cpu
+
+            split_cpu(cpu_devices)
         tf.config.list_logical_devices()
     tf.get_logger().setLevel("ERROR")
     tf.autograph.set_verbosity(0)
     return tf
 
 
-def setup(seed: int = 0, *, show: bool = True) -> tuple[ModuleType, ModuleType]:
-    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``."""
-    tf = import_tensorflow()
+def setup(seed: int = 0, *, show: bool = True,
+          cpu_devices: int | None = None) -> tuple[ModuleType, ModuleType]:
+    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``.
+
+    ``cpu_devices=N`` splits the CPU into N logical devices for multi-device examples; only a
+    fresh kernel can do that, as the first TensorFlow call of the notebook.
+    """
+    tf = import_tensorflow(cpu_devices)
     seed_everything(seed)
     np.set_printoptions(precision=4, suppress=True)
     if show:

@@ -16,11 +16,8 @@ from cs20_helpers.paths import results_dir
 
 def _as_number(name: str, value: object) -> float | int:
     """Return ``value`` as a plain Python number, or raise if it is not a finite one."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        try:
-            value = value.item()  # NumPy and TensorFlow scalars
-        except AttributeError:
-            raise TypeError(f"metric {name!r} must be a number, not {type(value).__name__}")
+    if hasattr(value, "item") and not isinstance(value, numbers.Number):
+        value = value.item()  # NumPy and TensorFlow scalars
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"metric {name!r} must be a number, not {type(value).__name__}")
     if not math.isfinite(value):

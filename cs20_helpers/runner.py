@@ -1,0 +1,158 @@
+"""Execute notebooks headless, the way ``pytest --nbval`` does, to run the course or store outputs.
+
+``run_notebooks`` executes copies into a git-ignored folder and reports each notebook's recorded
+results; ``store_outputs`` re-executes notebooks in place so stored outputs are exactly what
+nbval will compare (no Jupyter-only noise, execution counts 1..n).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from jupyter_client import KernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+from tqdm.auto import tqdm
+
+from cs20_helpers import results
+from cs20_helpers.paths import project_dir
+
+CELL_TIMEOUT_S = 900
+
+
+@dataclass
+class NotebookRun:
+    """What happened when one notebook ran: its path, seconds taken and error, if any."""
+
+    path: Path
+    seconds: float
+    error: str | None = None
+
+
+def notebooks_dir() -> Path:
+    """Return the folder of the course notebooks."""
+    return project_dir() / "notebooks"
+
+
+def find_notebooks(names: Iterable[str] = ()) -> list[Path]:
+    """Return the notebooks named (by path, file name or number prefix), or all, in order."""
+    every = sorted(notebooks_dir().glob("[0-9][0-9]_*.ipynb"))
+    names = list(names)
+    if not names:
+        return every
+    chosen = []
+    for name in names:
+        path = Path(name)
+        if path.suffix == ".ipynb" and path.is_file():
+            chosen.append(path.resolve())
+            continue
+        matches = [nb for nb in every if nb.name.startswith(name) or nb.stem == name]
+        if not matches:
+            raise FileNotFoundError(f"no notebook matches {name!r} in {notebooks_dir()}")
+        chosen.extend(matches)
+    return chosen
+
+
+def _kernel_env() -> dict[str, str]:
+    """Environment of the kernel: this one, plus what makes ipykernel behave as under nbval.
+
+    pytest sets PYTEST_CURRENT_TEST, and ipykernel then leaves native (C++) stderr uncaptured;
+    setting it here means stored outputs hold exactly what nbval will see.
+    """
+    env = dict(os.environ)
+    env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.runner")
+    env["PYTHONWARNINGS"] = env.get("PYTHONWARNINGS", "ignore::DeprecationWarning")
+    return env
+
+
+def _tag_expected_errors(nb: nbformat.NotebookNode) -> None:
+    """Give cells marked ``# NBVAL_RAISES_EXCEPTION`` the tag nbclient knows, so they may raise."""
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "NBVAL_RAISES_EXCEPTION" in cell.source:
+            tags = cell.metadata.setdefault("tags", [])
+            if "raises-exception" not in tags:
+                tags.append("raises-exception")
+
+
+def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
+    """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
+
+    The kernel runs in the notebook's folder with nbval's current-environment kernel spec.
+    """
+    nb = nbformat.read(path, as_version=4)
+    _tag_expected_errors(nb)
+    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
+                       kernel_spec_manager=NbvalKernelspecManager())
+    client = NotebookClient(
+        nb,
+        km=km,
+        timeout=CELL_TIMEOUT_S,
+        record_timing=False,
+        on_cell_executed=(lambda **_: progress.update(1)) if progress is not None else None,
+    )
+    try:
+        client.execute(cwd=str(path.parent), env=_kernel_env())
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
+    return nb
+
+
+def _code_cells(nb: nbformat.NotebookNode) -> int:
+    return sum(1 for cell in nb.cells if cell.cell_type == "code")
+
+
+def _execute_with_bar(path: Path) -> tuple[nbformat.NotebookNode | None, NotebookRun]:
+    """Execute one notebook under a per-cell progress bar; never raise for a failing cell."""
+    nb = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    with tqdm(total=_code_cells(nb), desc=path.stem, unit="cell", file=sys.stdout,
+              leave=True) as bar:
+        try:
+            executed = execute(path, progress=bar)
+        except CellExecutionError as err:
+            first_line = str(err).strip().splitlines()[-1] if str(err).strip() else repr(err)
+            return None, NotebookRun(path, time.perf_counter() - start, first_line)
+    return executed, NotebookRun(path, time.perf_counter() - start)
+
+
+def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
+    """Execute each notebook, write the executed copy under ``out_dir``, print its results."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    runs = []
+    for path in paths:
+        executed, run = _execute_with_bar(path)
+        runs.append(run)
+        if executed is None:
+            print(f"  FAILED after {run.seconds:.0f} s: {run.error}")
+            continue
+        nbformat.write(executed, out_dir / path.name)
+        print(f"  ran in {run.seconds:.0f} s; recorded results:")
+        try:
+            table = results.format_table(results.load(path.stem))
+        except FileNotFoundError:
+            table = "(this notebook records no results)"
+        print("    " + table.replace("\n", "\n    "))
+    return runs
+
+
+def store_outputs(paths: Iterable[Path]) -> list[NotebookRun]:
+    """Re-execute each notebook and save it in place; one with a failing cell is left as is."""
+    runs = []
+    for path in paths:
+        executed, run = _execute_with_bar(path)
+        runs.append(run)
+        if executed is None:
+            print(f"  NOT stored, a cell failed: {run.error}")
+            continue
+        executed.metadata.pop("widgets", None)
+        nbformat.write(executed, path)
+        print(f"  stored {path.name} ({run.seconds:.0f} s)")
+    return runs

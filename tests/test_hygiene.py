@@ -1,0 +1,81 @@
+"""The hygiene rules themselves, and every stored notebook held to them."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from cs20_helpers import hygiene
+from cs20_helpers.runner import find_notebooks
+
+
+def _write(tmp_path: Path, cells: list) -> Path:
+    path = tmp_path / "nb.ipynb"
+    nbformat.write(new_notebook(cells=cells), path)
+    return path
+
+
+def _cell(source: str, count: int | None, text: str = "", **kwargs) -> nbformat.NotebookNode:
+    outputs = [new_output("stream", name="stdout", text=text)] if text else []
+    return new_code_cell(source, execution_count=count, outputs=outputs, **kwargs)
+
+
+def test_clean_notebook_passes(tmp_path):
+    path = _write(tmp_path, [new_markdown_cell("# Title"), _cell("print(1)", 1, "1\n"),
+                             _cell("x = 2", 2)])
+    assert hygiene.check(path) == []
+
+
+def test_out_of_order_counts_and_missing_title_are_reported(tmp_path):
+    path = _write(tmp_path, [_cell("print(1)", 2, "1\n"), _cell("print(2)", 1, "2\n")])
+    problems = " | ".join(hygiene.check(path))
+    assert "execution counts" in problems
+    assert "titles" in problems
+
+
+@pytest.mark.parametrize("noise, what", [
+    ("<object at 0x7f3a2b1c9d00>", "memory address"),
+    ("WARNING:tensorflow:something", "TensorFlow warning"),
+    ("File /tmp/ipykernel_1234/5.py", "kernel temporary path"),
+    ("UserWarning: careful", "Python warning"),
+    ("I0000 00:00:1795237144.144535 cudart_stub.cc:31] Could not find cuda", "C++ log line"),
+])
+def test_machine_noise_is_reported(tmp_path, noise, what):
+    path = _write(tmp_path, [new_markdown_cell("# T"), _cell("print(x)", 1, noise)])
+    assert any(what in p for p in hygiene.check(path))
+
+
+def test_stored_error_allowed_only_when_marked(tmp_path):
+    error = new_output("error", ename="ValueError", evalue="bad", traceback=[])
+    marked = new_code_cell("# NBVAL_RAISES_EXCEPTION\nraise ValueError('bad')",
+                           execution_count=1, outputs=[error])
+    unmarked = new_code_cell("raise ValueError('bad')", execution_count=2, outputs=[error])
+    path = _write(tmp_path, [new_markdown_cell("# T"), marked, unmarked])
+    problems = hygiene.check(path)
+    assert problems == ["code cell 1: stored error ValueError"]
+
+
+def test_compared_fraction_counts_ignored_cells_and_tags(tmp_path):
+    cells = [_cell("# NBVAL_IGNORE_OUTPUT\nprint(1)", 1, "1\n"),
+             _cell("print(2)", 2, "2\n", metadata={"tags": ["NBVAL_SKIP"]}),
+             _cell("print(3)", 3, "3\n"), _cell("y = 1", 4)]
+    nb = new_notebook(cells=[new_markdown_cell("# T"), *cells])
+    assert hygiene.compared_fraction(nb) == pytest.approx(1 / 3)
+    path = _write(tmp_path, nb.cells)
+    assert any("compared" in p for p in hygiene.check(path))
+
+
+def test_oversized_notebook_is_reported(tmp_path, monkeypatch):
+    monkeypatch.setattr(hygiene, "MAX_BYTES", 100)
+    path = _write(tmp_path, [new_markdown_cell("# T"), _cell("print(1)", 1, "x" * 200)])
+    assert any("bytes" in p for p in hygiene.check(path))
+
+
+NOTEBOOKS = find_notebooks()
+
+
+@pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks yet")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_stored_notebook_is_clean(path):
+    assert hygiene.check(path) == []

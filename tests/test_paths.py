@@ -1,0 +1,38 @@
+"""Profile and folder settings come from the environment, with sensible defaults."""
+
+import pytest
+
+from cs20_helpers import paths
+
+
+def test_profile_defaults_to_sample_and_validates(monkeypatch):
+    monkeypatch.delenv("CS20_PROFILE", raising=False)
+    assert paths.profile() == "sample"
+    monkeypatch.setenv("CS20_PROFILE", "FULL")
+    assert paths.profile() == "full"
+    monkeypatch.setenv("CS20_PROFILE", "huge")
+    with pytest.raises(ValueError, match="CS20_PROFILE"):
+        paths.profile()
+
+
+def test_folders_follow_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("CS20_DATA_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("CS20_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("CS20_RESULTS_DIR", str(tmp_path / "res"))
+    assert paths.cache_dir() == tmp_path / "cache"
+    assert paths.log_root() == tmp_path / "logs"
+    assert paths.results_dir() == tmp_path / "res"
+
+
+def test_log_dir_is_fresh_on_each_call(monkeypatch, tmp_path):
+    monkeypatch.setenv("CS20_LOG_DIR", str(tmp_path))
+    first = paths.log_dir("05_demo")
+    (first / "events.out").write_text("old", encoding="utf-8")
+    again = paths.log_dir("05_demo")
+    assert again == first and list(again.iterdir()) == []
+    (again / "keep").write_text("x", encoding="utf-8")
+    assert (paths.log_dir("05_demo", fresh=False) / "keep").exists()
+
+
+def test_bundled_data_lives_in_the_checkout():
+    assert paths.bundled_data_dir() == paths.REPO_DIR / "data"

@@ -1,0 +1,37 @@
+"""Result records: a printed table and a JSON file of plain numbers."""
+
+import json
+
+import numpy as np
+import pytest
+
+from cs20_helpers import results
+
+
+def test_record_writes_json_and_prints_table(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CS20_RESULTS_DIR", str(tmp_path))
+    path = results.record("03_demo", accuracy=np.float32(0.91234), steps=np.int64(1200))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert path == tmp_path / "03_demo.json"
+    assert data["notebook"] == "03_demo"
+    assert data["metrics"]["steps"] == 1200 and isinstance(data["metrics"]["steps"], int)
+    assert data["metrics"]["accuracy"] == pytest.approx(0.91234, rel=1e-6)
+    out = capsys.readouterr().out
+    assert "accuracy" in out and "0.9123" in out and "1,200" in out
+    assert results.load("03_demo") == data["metrics"]
+
+
+@pytest.mark.parametrize("bad, error", [("high", TypeError), (float("nan"), ValueError),
+                                        (True, TypeError)])
+def test_record_rejects_non_numbers_and_keeps_old_file(tmp_path, monkeypatch, bad, error):
+    monkeypatch.setenv("CS20_RESULTS_DIR", str(tmp_path))
+    results.record("nb", x=1)
+    with pytest.raises(error):
+        results.record("nb", x=bad)
+    assert results.load("nb") == {"x": 1}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["nb.json"]
+
+
+def test_record_needs_a_metric():
+    with pytest.raises(ValueError):
+        results.record("nb")
