@@ -1,0 +1,55 @@
+"""Read TensorBoard event files back into Python, to plot or check what a run logged.
+
+Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from cs20_helpers.notebook import import_tensorflow
+
+tf = import_tensorflow()
+
+
+def event_files(logdir: str | Path) -> list[Path]:
+    """Return the event files directly in ``logdir``, oldest first (their names start with
+    the time they were created), or raise FileNotFoundError when there is none."""
+    files = sorted(Path(logdir).glob("events.out.tfevents.*"))
+    if not files:
+        raise FileNotFoundError(f"no TensorBoard event files in {logdir}")
+    return files
+
+
+def _scalar(value) -> float | None:
+    """Return the number a summary value holds if it is a scalar summary, else None.
+
+    TF1's ``tf.summary.scalar`` stores ``simple_value``; TF2's stores a 0-d tensor marked
+    with the ``scalars`` plugin.
+    """
+    kind = value.WhichOneof("value")
+    if kind == "simple_value":
+        return float(value.simple_value)
+    if kind == "tensor" and value.metadata.plugin_data.plugin_name == "scalars":
+        array = tf.make_ndarray(value.tensor)
+        if array.ndim == 0:
+            return float(array)
+    return None
+
+
+def read_scalars(logdir: str | Path) -> dict[str, list[tuple[int, float]]]:
+    """Return every scalar summary in ``logdir``'s event files as ``{tag: [(step, value)]}``.
+
+    Reads TF1 (``tf.compat.v1.summary.scalar``) and TF2 (``tf.summary.scalar``) summaries;
+    each tag's points are sorted by step (a stable sort, so a step logged twice, e.g. by a
+    resumed run, keeps the order in which it was written). Tags come out sorted.
+    """
+    points: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for path in event_files(logdir):
+        for event in tf.compat.v1.train.summary_iterator(str(path)):
+            for value in event.summary.value:
+                number = _scalar(value)
+                if number is not None:
+                    points[value.tag].append((int(event.step), number))
+    return {tag: sorted(points[tag], key=lambda p: p[0]) for tag in sorted(points)}

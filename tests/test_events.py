@@ -1,0 +1,43 @@
+"""read_scalars: TF1 and TF2 scalar summaries come back by tag and step; others are left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from cs20_helpers.events import read_scalars, tf
+
+tf1 = tf.compat.v1
+
+
+def test_reads_tf1_scalars_and_skips_histograms_and_images(tmp_path):
+    with tf.Graph().as_default() as g:
+        x = tf1.placeholder(tf.float32, [])
+        tf1.summary.scalar("loss", x)
+        tf1.summary.histogram("weights", tf.fill([5], x))
+        tf1.summary.image("picture", tf.zeros([1, 2, 2, 1]))
+        merged = tf1.summary.merge_all()
+        with tf1.Session(graph=g) as sess:
+            writer = tf1.summary.FileWriter(str(tmp_path), g)
+            for step in (10, 20, 30):
+                writer.add_summary(sess.run(merged, {x: step / 10}), global_step=step)
+            writer.close()
+    assert read_scalars(tmp_path) == {"loss": [(10, 1.0), (20, 2.0), (30, 3.0)]}
+
+
+def test_reads_tf2_scalars_across_files_sorted_by_step(tmp_path):
+    for steps in ([2, 3], [0, 1]):  # a second writer, as a resumed run makes
+        writer = tf.summary.create_file_writer(str(tmp_path))
+        with writer.as_default():
+            for step in steps:
+                tf.summary.scalar("b/acc", step * 0.25, step=step)
+                tf.summary.scalar("a/lr", 0.5, step=step)
+                tf.summary.histogram("w", [1.0, 2.0], step=step)
+        writer.close()
+    scalars = read_scalars(tmp_path)
+    assert list(scalars) == ["a/lr", "b/acc"]
+    assert scalars["b/acc"] == [(0, 0.0), (1, 0.25), (2, 0.5), (3, 0.75)]
+
+
+def test_missing_logs_raise_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no TensorBoard event files"):
+        read_scalars(tmp_path)
