@@ -110,22 +110,25 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
                                       chunk_size=CHUNK_SIZE)
     failures: list[tuple[str, str]] = []
     connection_failures = 0
-    for url in urls:
-        try:
-            pooch.retrieve(url, known_hash=f"{algorithm}:{expected}", fname=path.name,
-                           path=path.parent, downloader=downloader)
-            return path
-        except ValueError as error:  # pooch's word for a hash mismatch
-            failures.append((url, f"checksum mismatch: {error}"))
-        except requests.RequestException as error:
-            failures.append((url, _reason(error)))
-            connection_failures += _is_connection_failure(error)
+    try:
+        for url in urls:
+            try:
+                pooch.retrieve(url, known_hash=f"{algorithm}:{expected}", fname=path.name,
+                               path=path.parent, downloader=downloader)
+                return path
+            except ValueError as error:  # pooch's word for a hash mismatch
+                failures.append((url, f"checksum mismatch: {error}"))
+            except requests.RequestException as error:
+                failures.append((url, _reason(error)))
+                connection_failures += _is_connection_failure(error)
+    finally:  # also on an unexpected error (disk full) or Ctrl-C
+        if not path.exists():
+            for folder in created:  # nearest first, so each is empty when its turn comes
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
 
-    for folder in created:  # nearest first, so each is empty when its turn comes
-        try:
-            folder.rmdir()
-        except OSError:
-            break
     offline = connection_failures == len(urls)
     if offline:
         head = (f"could not download {path.name}: no mirror could be reached"

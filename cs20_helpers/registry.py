@@ -191,7 +191,11 @@ def safe_extract(archive: str | Path, dest: str | Path) -> list[Path]:
         elif tarfile.is_tarfile(archive):
             with tarfile.open(archive) as tar:
                 _refuse_unsafe(archive, _tar_problems(tar))
-                tar.extractall(tmp, filter="data")
+                try:  # the "data" filter re-checks as it writes (links followed included)
+                    tar.extractall(tmp, filter="data")
+                except tarfile.FilterError as error:
+                    raise UnsafeArchiveError(
+                        f"refusing to unpack {archive.name}: {error}") from None
         else:
             raise UnsafeArchiveError(f"{archive.name} is neither a zip nor a tar archive")
         created = []

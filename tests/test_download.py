@@ -110,3 +110,15 @@ def test_damaged_file_is_removed_when_no_mirror_serves(tmp_path):
     with pytest.raises(DownloadError):
         download(closed_port_url(), sha256=SHA, path=target, progress=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_unexpected_error_still_removes_the_folders_it_made(tmp_path, monkeypatch):
+    import pooch
+
+    def disk_full(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(pooch, "retrieve", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        download("http://127.0.0.1:1/x", sha256=SHA, path=tmp_path / "a" / "x", progress=False)
+    assert list(tmp_path.iterdir()) == []

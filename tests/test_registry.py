@@ -120,10 +120,13 @@ def test_zip_symlink_is_refused(tmp_path):
     tar_member("d/link", tarfile.SYMTYPE, "/etc"),
     tar_member("hard", tarfile.LNKTYPE, "../outside"),
     tar_member("fifo", tarfile.FIFOTYPE),
-], ids=["dotdot", "absolute", "symlink-out", "symlink-absolute", "hardlink-out", "fifo"])
+    [tar_member("e", tarfile.SYMTYPE, "."), tar_member("e/f", tarfile.SYMTYPE, "../x")],
+], ids=["dotdot", "absolute", "symlink-out", "symlink-absolute", "hardlink-out", "fifo",
+        "symlink-through-a-link"])
 def test_tar_member_escaping_is_refused(tmp_path, member):
     archive = tmp_path / "bad.tar.gz"
-    archive.write_bytes(tar_bytes([tar_member("ok.txt"), member]))
+    members = member if isinstance(member, list) else [member]
+    archive.write_bytes(tar_bytes([tar_member("ok.txt"), *members]))
     dest = tmp_path / "out"
     with pytest.raises(UnsafeArchiveError, match="refusing to unpack bad.tar.gz"):
         safe_extract(archive, dest)
