@@ -76,3 +76,41 @@ def count_params(variables=None) -> int:
     for var in variables:
         total += int(tf.TensorShape(var.shape).num_elements())
     return total
+
+
+#: Convolutions in each of VGG's five blocks: configurations D (16 weight layers) and
+#: E (19) of Simonyan & Zisserman, "Very Deep Convolutional Networks" (2014), table 1.
+VGG_BLOCKS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
+
+
+def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | None,
+            depth: int = 16, *, base_filters: int = 64, fc_units: int = 4096,
+            training: bool | tf.Tensor = True) -> tf.Tensor:
+    """Return VGG-``depth`` logits ``[N, num_classes]`` for NHWC ``images``.
+
+    Five blocks of 3x3 ``conv_relu`` layers, each closed by a 2x2 max pool, then two ReLU
+    layers of ``fc_units`` with dropout and a linear classifier. Block ``b`` has
+    ``base_filters * (1, 2, 4, 8, 8)[b]`` channels: the paper's 64 gives 64-128-256-512-512;
+    a smaller ``base_filters`` and ``fc_units`` (say 8 and 128) make a model that trains on
+    64x64 images on a CPU. Units are kept with probability ``keep_prob`` while ``training``.
+    With ``num_classes=None`` the classifier is left off and the output of the second fc
+    layer is returned (VGG as an image encoder).
+
+    Scopes follow the released weights: ``conv1_1`` ... ``conv5_4``, ``pool1`` ... ``pool5``,
+    ``fc6``, ``fc7``, ``fc8``; call it inside a ``variable_scope(..., reuse=True)`` to share them.
+    """
+    if depth not in VGG_BLOCKS:
+        raise ValueError(f"depth must be one of {sorted(VGG_BLOCKS)}, not {depth}")
+    net = images
+    blocks = zip(VGG_BLOCKS[depth], (1, 2, 4, 8, 8), strict=True)
+    for block, (convs, scale) in enumerate(blocks, start=1):
+        for i in range(1, convs + 1):
+            net = conv_relu(net, base_filters * scale, 3, scope_name=f"conv{block}_{i}")
+        net = max_pool(net, 2, 2, scope_name=f"pool{block}")
+    net = flatten(net)
+    for name in ("fc6", "fc7"):
+        net = fully_connected(net, fc_units, scope_name=name, activation=tf.nn.relu)
+        net = dropout(net, rate=1.0 - keep_prob, training=training, scope_name=f"{name}_dropout")
+    if num_classes is None:
+        return net
+    return fully_connected(net, num_classes, scope_name="fc8")
