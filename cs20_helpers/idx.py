@@ -62,14 +62,14 @@ def read_idx(path: str | os.PathLike) -> np.ndarray:
         )
     header = 4 + 4 * ndim
     if len(data) < header:
-        raise IdxError(f"{path}: truncated IDX header ({len(data)} of {header} bytes)")
+        raise IdxError(f"{path}: truncated IDX file ({len(data)} of {header} header bytes)")
     shape = tuple(int.from_bytes(data[4 + 4 * i : 8 + 4 * i], "big") for i in range(ndim))
     dtype = TYPE_CODES[code]
     expected = header + int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
     if len(data) != expected:
-        state = "truncated" if len(data) < expected else "has trailing bytes"
+        state = "truncated IDX file" if len(data) < expected else "IDX file with trailing bytes"
         raise IdxError(
-            f"{path}: IDX file {state}: shape {shape} of {dtype.name} needs {expected} bytes, "
+            f"{path}: {state}: shape {shape} of {dtype.name} needs {expected} bytes, "
             f"found {len(data)}"
         )
     array = np.frombuffer(data, dtype=dtype, offset=header).reshape(shape)

@@ -329,7 +329,7 @@ def sample_dir() -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-", dir=target.parent))
     try:
-        generate(tmp)
+        generate(tmp, n_train=N_TRAIN, n_val=N_VAL, n_test=N_TEST, seed=SEED)
         (tmp / _MARKER).write_text(_stamp(), encoding="utf-8")
         if target.exists() and not _is_complete(target):  # stale: another version
             stale = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-stale-", dir=target.parent))

@@ -1,0 +1,89 @@
+"""The course's data, offline first: one call per data set, bundled sample or full download.
+
+Every loader takes ``source="sample"`` (the default: small real data shipped in ``data/``, or
+generated, so nothing is downloaded) or ``source="full"`` (the published data set, fetched
+once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting with::
+
+    from cs20_helpers import datasets, profile
+    images, labels = datasets.load_mnist("train", source=profile())
+
+- ``load_fire_theft()``: the course's 42-row table (there is no larger version).
+- ``load_mnist(split)``: sample 8,000 train / 2,000 test real digits; full 60,000 / 10,000.
+- ``load_text8()``: sample 512,934 words of Wikipedia cleaned as text8 was; full 17,005,207.
+- ``tiny_imagenet()``: sample 10 generated classes, 50 train / 10 val images each; full 200
+  classes, 500 / 50.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+
+from cs20_helpers.download import DownloadError, download
+from cs20_helpers.idx import read_idx
+from cs20_helpers.paths import PROFILES, bundled_data_dir
+from cs20_helpers.registry import fetch
+
+__all__ = [
+    "DownloadError", "download", "fetch", "load_fire_theft", "load_mnist", "load_text8",
+    "tiny_imagenet",
+]
+
+MNIST_SPLITS = {"train": "train", "test": "t10k"}  # split -> file name prefix
+
+
+def _check_source(source: str) -> str:
+    if source not in PROFILES:
+        raise ValueError(f"source must be one of {PROFILES}, not {source!r}")
+    return source
+
+
+def load_fire_theft() -> np.ndarray:
+    """Return the fire-and-theft table as a float array [42, 2]: columns X (fires per 1000
+    housing units) and Y (thefts per 1000 population), read with xlrd like the course did."""
+    import xlrd
+
+    book = xlrd.open_workbook(bundled_data_dir() / "fire_theft.xls")
+    sheet = book.sheet_by_index(0)
+    rows = [sheet.row_values(i) for i in range(1, sheet.nrows)]  # row 0 is the header X, Y
+    return np.asarray(rows, dtype=np.float64)
+
+
+def load_mnist(split: str, source: str = "sample") -> tuple[np.ndarray, np.ndarray]:
+    """Return MNIST's ``split`` ("train" or "test") as (uint8 images [N, 28, 28], int64
+    labels [N]). ``source="sample"``: the bundled 8,000 / 2,000 real digits; ``"full"``: the
+    60,000 / 10,000 of the published data set (downloaded once)."""
+    if split not in MNIST_SPLITS:
+        raise ValueError(f"split must be one of {tuple(MNIST_SPLITS)}, not {split!r}")
+    folder = bundled_data_dir() / "mnist" if _check_source(source) == "sample" else fetch("mnist")
+    prefix = MNIST_SPLITS[split]
+    images = read_idx(folder / f"{prefix}-images-idx3-ubyte.gz")
+    labels = read_idx(folder / f"{prefix}-labels-idx1-ubyte.gz").astype(np.int64)
+    if images.dtype != np.uint8 or images.shape[1:] != (28, 28) or len(images) != len(labels):
+        raise ValueError(f"{folder}: {prefix} images {images.shape} {images.dtype} do not "
+                         f"match labels {labels.shape}")
+    return images, labels
+
+
+def load_text8(source: str = "sample") -> list[str]:
+    """Return text8's words in order. ``source="sample"``: the bundled 512,934-word corpus
+    cleaned from a Wikipedia slice exactly as text8 was; ``"full"``: text8 itself (downloaded
+    once; 17,005,207 words, about 1 GB as a Python list)."""
+    if _check_source(source) == "sample":
+        with gzip.open(bundled_data_dir() / "text8_sample.txt.gz", "rt", encoding="ascii") as f:
+            return f.read().split()
+    return (fetch("text8") / "text8").read_text(encoding="ascii").split()
+
+
+def tiny_imagenet(source: str = "sample") -> Path:
+    """Return the folder of Tiny ImageNet in its published layout (``wnids.txt``, ``train/``,
+    ``val/``, ...). ``source="sample"``: a 10-class stand-in, generated on first use into the
+    cache; ``"full"``: ``tiny-imagenet-200/`` of the published data set (downloaded once)."""
+    if _check_source(source) == "sample":
+        from cs20_helpers.tiny_imagenet import sample_dir
+
+        return sample_dir()
+    return fetch("tiny-imagenet") / "tiny-imagenet-200"
+
