@@ -69,15 +69,16 @@ def _jitter(rng: np.random.Generator, rgb: tuple[int, int, int], amount: int = 3
 
 
 class _Pen:
-    """Draw on the image and, for the object's outline, on its mask at the same time."""
+    """Draw each shape on the image and on the object's mask (the box comes from the mask);
+    ``on_mask=False`` for details inside the object, which only the image needs."""
 
     def __init__(self, image: Image.Image, mask: Image.Image):
         self.img, self.mask = ImageDraw.Draw(image), ImageDraw.Draw(mask)
 
     def __getattr__(self, shape: str) -> Callable[..., None]:
-        def draw(*args, fill=None, outline_only: bool = False, **kwargs):
+        def draw(*args, fill=None, on_mask: bool = True, **kwargs):
             getattr(self.img, shape)(*args, fill=fill, **kwargs)
-            if not outline_only:
+            if on_mask:
                 getattr(self.mask, shape)(*args, fill=255, **kwargs)
         return draw
 
@@ -94,9 +95,9 @@ def _orange(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     for _ in range(25):  # dimpled peel
         u, v = rng.uniform(-0.6, 0.6, size=2)
         cx, cy = (x0 + x1) / 2 + u * (x1 - x0) / 2, (y0 + y1) / 2 + v * (y1 - y0) / 2
-        pen.ellipse((cx - 1.5, cy - 1.5, cx + 1.5, cy + 1.5), fill=dark, outline_only=True)
+        pen.ellipse((cx - 1.5, cy - 1.5, cx + 1.5, cy + 1.5), fill=dark, on_mask=False)
     pen.ellipse(((x0 + x1) / 2 - 3, y0 + 2, (x0 + x1) / 2 + 3, y0 + 8),
-                fill=(70, 110, 30), outline_only=True)
+                fill=(70, 110, 30), on_mask=False)
 
 
 def _lemon(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
@@ -115,11 +116,11 @@ def _basketball(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     x0, y0, x1, y1 = box
     cx, cy, w = (x0 + x1) / 2, (y0 + y1) / 2, max(2, round((x1 - x0) / 28))
     seam = (25, 15, 10)
-    pen.line([(cx, y0), (cx, y1)], fill=seam, width=w, outline_only=True)
-    pen.line([(x0, cy), (x1, cy)], fill=seam, width=w, outline_only=True)
+    pen.line([(cx, y0), (cx, y1)], fill=seam, width=w, on_mask=False)
+    pen.line([(x0, cy), (x1, cy)], fill=seam, width=w, on_mask=False)
     d = 0.35 * (x1 - x0)
-    pen.arc((x0 - d, y0, x0 + d, y1), -70, 70, fill=seam, width=w, outline_only=True)
-    pen.arc((x1 - d, y0, x1 + d, y1), 110, 250, fill=seam, width=w, outline_only=True)
+    pen.arc((x0 - d, y0, x0 + d, y1), -70, 70, fill=seam, width=w, on_mask=False)
+    pen.arc((x1 - d, y0, x1 + d, y1), 110, 250, fill=seam, width=w, on_mask=False)
 
 
 def _spider_web(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
@@ -160,7 +161,7 @@ def _keyboard(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     for r in range(rows):
         for c in range(cols):
             kx, ky = x0 + c * kw, y0 + r * kh
-            pen.rectangle((kx + 1, ky + 1, kx + kw - 2, ky + kh - 2), fill=key, outline_only=True)
+            pen.rectangle((kx + 1, ky + 1, kx + kw - 2, ky + kh - 2), fill=key, on_mask=False)
 
 
 def _obelisk(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
@@ -182,9 +183,9 @@ def _barn(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     pen.polygon([(x0, eave), ((x0 + x1) / 2, y0), (x1, eave)], fill=roof)
     pen.rectangle((x0 + 0.05 * w, eave, x1 - 0.05 * w, y1), fill=wall)
     d0, d1 = (x0 + 0.35 * w, y0 + 0.62 * h), (x1 - 0.35 * w, y1)
-    pen.rectangle((*d0, *d1), outline=(240, 240, 240), width=2, outline_only=True)
-    pen.line([d0, d1], fill=(240, 240, 240), width=2, outline_only=True)
-    pen.line([(d0[0], d1[1]), (d1[0], d0[1])], fill=(240, 240, 240), width=2, outline_only=True)
+    pen.rectangle((*d0, *d1), outline=(240, 240, 240), width=2, on_mask=False)
+    pen.line([d0, d1], fill=(240, 240, 240), width=2, on_mask=False)
+    pen.line([(d0[0], d1[1]), (d1[0], d0[1])], fill=(240, 240, 240), width=2, on_mask=False)
 
 
 def _umbrella(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
