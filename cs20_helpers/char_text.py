@@ -1,0 +1,156 @@
+"""Character-level text for the language model of lecture 11: vocabulary, ids, batches, sampling.
+
+The plumbing of notebook 08, kept out of the notebook and tested::
+
+    text = news_text()                                  # the bundled news corpus
+    vocab = CharVocab.from_text(text)                   # every character once, sorted
+    ids = vocab.encode(text)                            # int32 array
+    x, y = random_windows(ids, batch_size=32, seq_len=50, rng=rng)   # y is x shifted by one
+    padded, lengths = pad_batch([[3, 1, 4], [1, 5]])    # variable-length sequences, 0 = pad
+    text = generate(step, vocab, prime="The ", length=200, temperature=0.5, rng=rng)
+
+Everything random comes from a ``numpy.random.Generator`` the caller seeds, so a seed gives the
+same batches and, for the same logits, the same sampled text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cs20_helpers.paths import bundled_data_dir
+
+NEWS_FILE = "lee_background.cor"
+
+
+def news_text() -> str:
+    """Return the bundled news corpus (``data/lee_background.cor``): about 60,000 words of
+    Australian news with capitals, digits and punctuation, one article a line."""
+    return (bundled_data_dir() / NEWS_FILE).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class CharVocab:
+    """The characters of a text, sorted; a character's id is its position in ``chars``."""
+
+    chars: tuple[str, ...]
+    index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(set(self.chars)) != len(self.chars):
+            raise ValueError("CharVocab characters must be distinct")
+        object.__setattr__(self, "index", {c: i for i, c in enumerate(self.chars)})
+
+    @classmethod
+    def from_text(cls, text: str) -> CharVocab:
+        """Return the vocabulary of every distinct character of ``text``."""
+        if not text:
+            raise ValueError("cannot build a vocabulary from empty text")
+        return cls(tuple(sorted(set(text))))
+
+    def __len__(self) -> int:
+        return len(self.chars)
+
+    def encode(self, text: str) -> np.ndarray:
+        """Return ``text`` as an int32 array of ids; raise ValueError naming unknown characters."""
+        try:
+            return np.fromiter((self.index[c] for c in text), dtype=np.int32, count=len(text))
+        except KeyError:
+            unknown = sorted(set(text) - set(self.chars))
+            raise ValueError(f"characters not in the vocabulary: {unknown!r}") from None
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """Return the text of ``ids``."""
+        return "".join(self.chars[int(i)] for i in ids)
+
+
+def split_ids(ids: np.ndarray, valid_fraction: float = 0.1) -> tuple[np.ndarray, np.ndarray]:
+    """Split ``ids`` into a training head and a held-out tail of ``valid_fraction`` of it."""
+    if not 0.0 < valid_fraction < 1.0:
+        raise ValueError(f"valid_fraction must be in (0, 1), not {valid_fraction}")
+    cut = len(ids) - int(round(len(ids) * valid_fraction))
+    return ids[:cut], ids[cut:]
+
+
+def random_windows(ids: np.ndarray, batch_size: int, seq_len: int,
+                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``batch_size`` windows of ``seq_len`` ids from random places, and their targets:
+    the same windows moved one character on. Both int32 ``[batch_size, seq_len]``."""
+    if len(ids) < seq_len + 1:
+        raise ValueError(f"need at least {seq_len + 1} ids for windows of {seq_len}, "
+                         f"got {len(ids)}")
+    starts = rng.integers(0, len(ids) - seq_len, size=batch_size)
+    offsets = starts[:, None] + np.arange(seq_len)
+    return ids[offsets].astype(np.int32), ids[offsets + 1].astype(np.int32)
+
+
+def consecutive_windows(ids: np.ndarray, seq_len: int,
+                        max_windows: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``ids`` cut into consecutive, non-overlapping windows of ``seq_len`` and their
+    targets (moved one on): a fixed evaluation set. At most ``max_windows`` windows."""
+    count = (len(ids) - 1) // seq_len
+    if max_windows is not None:
+        count = min(count, max_windows)
+    if count < 1:
+        raise ValueError(f"need at least {seq_len + 1} ids for one window, got {len(ids)}")
+    offsets = np.arange(count)[:, None] * seq_len + np.arange(seq_len)
+    return ids[offsets].astype(np.int32), ids[offsets + 1].astype(np.int32)
+
+
+def pad_batch(sequences: Sequence[Sequence[int]], pad_id: int = 0,
+              max_len: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``sequences`` padded with ``pad_id`` to one length, as int32 ``[N, L]``, and
+    their true lengths ``[N]``. Sequences longer than ``max_len`` are cut to it."""
+    if not sequences:
+        raise ValueError("pad_batch needs at least one sequence")
+    lengths = np.array([len(s) for s in sequences], dtype=np.int32)
+    if max_len is not None:
+        lengths = np.minimum(lengths, max_len)
+    width = int(lengths.max()) if max_len is None else max_len
+    padded = np.full((len(sequences), width), pad_id, dtype=np.int32)
+    for row, (seq, n) in enumerate(zip(sequences, lengths, strict=True)):
+        padded[row, :n] = np.asarray(seq[:n], dtype=np.int32)
+    return padded, lengths
+
+
+def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+    """Return the probabilities ``softmax(logits / temperature)`` in float64."""
+    if temperature <= 0:
+        raise ValueError(f"temperature must be positive, not {temperature}")
+    scaled = np.asarray(logits, dtype=np.float64) / temperature
+    scaled -= scaled.max(axis=-1, keepdims=True)
+    exp = np.exp(scaled)
+    return exp / exp.sum(axis=-1, keepdims=True)
+
+
+def sample_id(logits: np.ndarray, temperature: float, rng: np.random.Generator) -> int:
+    """Draw one id from ``softmax(logits / temperature)``. A low temperature sharpens the
+    distribution towards the likeliest id, a high one flattens it towards uniform."""
+    probs = softmax(logits, temperature)
+    return int(rng.choice(len(probs), p=probs))
+
+
+#: ``step(ids, state) -> (logits of the next character, new state)``: ``ids`` is a 1-d array
+#: of character ids fed in order, ``state`` is ``None`` at the start and otherwise whatever
+#: the previous call returned.
+StepFn = Callable[[np.ndarray, object], tuple[np.ndarray, object]]
+
+
+def generate(step: StepFn, vocab: CharVocab, prime: str, length: int, temperature: float,
+             rng: np.random.Generator) -> str:
+    """Return ``prime`` followed by ``length`` characters sampled one at a time from a model.
+
+    The model is seen only through ``step`` (see ``StepFn``): the prime goes in as one
+    sequence, then each sampled character is fed back to get the next distribution.
+    """
+    if not prime:
+        raise ValueError("generate needs a non-empty prime")
+    logits, state = step(vocab.encode(prime), None)
+    out = []
+    for _ in range(length):
+        next_id = sample_id(logits, temperature, rng)
+        out.append(next_id)
+        logits, state = step(np.array([next_id], dtype=np.int32), state)
+    return prime + vocab.decode(out)

@@ -1,0 +1,127 @@
+"""Character-level text plumbing: vocabulary, windows, padding, sampling, generation."""
+
+import numpy as np
+import pytest
+
+from cs20_helpers import char_text
+from cs20_helpers.char_text import CharVocab
+
+
+def test_vocab_is_sorted_distinct_and_round_trips():
+    vocab = CharVocab.from_text("hello, world")
+    assert vocab.chars == (" ", ",", "d", "e", "h", "l", "o", "r", "w")
+    assert len(vocab) == 9
+    ids = vocab.encode("world, hello")
+    assert ids.dtype == np.int32 and ids.tolist()[:2] == [8, 6]
+    assert vocab.decode(ids) == "world, hello"
+    assert vocab.encode("").shape == (0,)
+
+
+def test_vocab_rejects_unknown_characters_and_empty_text():
+    vocab = CharVocab.from_text("abc")
+    with pytest.raises(ValueError, match=r"\['x', 'z'\]"):
+        vocab.encode("abxcz")
+    with pytest.raises(ValueError, match="empty"):
+        CharVocab.from_text("")
+    with pytest.raises(ValueError, match="distinct"):
+        CharVocab(("a", "a"))
+
+
+def test_news_text_is_the_bundled_corpus():
+    text = char_text.news_text()
+    assert len(text) == 360_082
+    assert text.startswith("Hundreds of people have been forced")
+    assert len(CharVocab.from_text(text)) == 81
+
+
+def test_split_ids_keeps_order_and_fraction():
+    ids = np.arange(100, dtype=np.int32)
+    train, valid = char_text.split_ids(ids, 0.1)
+    assert train.tolist() == list(range(90)) and valid.tolist() == list(range(90, 100))
+    with pytest.raises(ValueError):
+        char_text.split_ids(ids, 1.0)
+
+
+def test_random_windows_targets_are_inputs_moved_one_on_and_seeded():
+    ids = np.arange(1000, dtype=np.int32)
+    x, y = char_text.random_windows(ids, 8, 20, np.random.default_rng(3))
+    assert x.shape == y.shape == (8, 20) and x.dtype == y.dtype == np.int32
+    np.testing.assert_array_equal(y, x + 1)  # ids are consecutive numbers
+    np.testing.assert_array_equal(np.diff(x, axis=1), 1)  # each window is contiguous
+    assert y.max() <= 999
+    x2, _ = char_text.random_windows(ids, 8, 20, np.random.default_rng(3))
+    np.testing.assert_array_equal(x, x2)
+    with pytest.raises(ValueError):
+        char_text.random_windows(ids[:20], 1, 20, np.random.default_rng(0))
+
+
+def test_random_windows_reach_the_last_target():
+    ids = np.arange(6, dtype=np.int32)
+    _, y = char_text.random_windows(ids, 200, 5, np.random.default_rng(0))
+    assert y.max() == 5 and y.min() == 1
+
+
+def test_consecutive_windows_tile_the_ids():
+    ids = np.arange(23, dtype=np.int32)
+    x, y = char_text.consecutive_windows(ids, 5)
+    assert x.shape == (4, 5)
+    np.testing.assert_array_equal(x.ravel(), np.arange(20))
+    np.testing.assert_array_equal(y, x + 1)
+    x, _ = char_text.consecutive_windows(ids, 5, max_windows=2)
+    assert x.shape == (2, 5)
+    with pytest.raises(ValueError):
+        char_text.consecutive_windows(ids[:5], 5)
+
+
+def test_pad_batch_pads_and_truncates():
+    padded, lengths = char_text.pad_batch([[3, 1, 4], [1, 5], [9, 2, 6, 5]])
+    np.testing.assert_array_equal(padded, [[3, 1, 4, 0], [1, 5, 0, 0], [9, 2, 6, 5]])
+    np.testing.assert_array_equal(lengths, [3, 2, 4])
+    padded, lengths = char_text.pad_batch([[3, 1, 4], [1]], pad_id=-1, max_len=2)
+    np.testing.assert_array_equal(padded, [[3, 1], [1, -1]])
+    np.testing.assert_array_equal(lengths, [2, 1])
+    with pytest.raises(ValueError):
+        char_text.pad_batch([])
+
+
+def test_softmax_temperature_sharpens_and_flattens():
+    logits = np.array([2.0, 1.0, 0.0], dtype=np.float32)
+    p1 = char_text.softmax(logits)
+    np.testing.assert_allclose(p1, np.exp(logits) / np.exp(logits).sum(), rtol=1e-6)
+    cold, hot = char_text.softmax(logits, 0.1), char_text.softmax(logits, 100.0)
+    assert cold[0] > 0.9999 and np.ptp(hot) < 0.01
+    np.testing.assert_allclose(char_text.softmax(np.array([1000.0, 0.0])), [1.0, 0.0])
+    with pytest.raises(ValueError):
+        char_text.softmax(logits, 0.0)
+
+
+def test_sample_id_follows_the_distribution_and_the_seed():
+    logits = np.log(np.array([0.7, 0.2, 0.1]))
+    rng = np.random.default_rng(0)
+    draws = np.array([char_text.sample_id(logits, 1.0, rng) for _ in range(4000)])
+    np.testing.assert_allclose(np.bincount(draws, minlength=3) / 4000, [0.7, 0.2, 0.1],
+                               atol=0.03)
+    a = [char_text.sample_id(logits, 1.0, np.random.default_rng(5)) for _ in range(3)]
+    assert len(set(a)) == 1
+
+
+def test_generate_feeds_the_prime_then_each_sample_back():
+    vocab = CharVocab.from_text("abcd")
+    calls = []
+
+    def step(ids, state):
+        """A toy model: the next character is the one after the last id, cyclically;
+        the state counts the characters seen."""
+        calls.append(ids.tolist())
+        logits = np.full(len(vocab), -50.0)
+        logits[(int(ids[-1]) + 1) % len(vocab)] = 50.0
+        return logits, (0 if state is None else state) + len(ids)
+
+    text = char_text.generate(step, vocab, prime="ab", length=6, temperature=1.0,
+                              rng=np.random.default_rng(0))
+    assert text == "ab" + "cdabcd"
+    assert calls[0] == [0, 1] and all(len(c) == 1 for c in calls[1:])
+    assert len(calls) == 7  # the prime, then one call per sampled character
+    with pytest.raises(ValueError):
+        char_text.generate(step, vocab, prime="", length=3, temperature=1.0,
+                           rng=np.random.default_rng(0))
