@@ -68,6 +68,28 @@ def dropout(inputs: tf.Tensor, rate: float | tf.Tensor, training: bool | tf.Tens
                        lambda: tf.identity(inputs))
 
 
+def conv_transpose(inputs: tf.Tensor, filters: int, k_size: int, stride: int = 2,
+                   scope_name: str = "deconv", activation=tf.nn.relu) -> tf.Tensor:
+    """Transposed convolution of NHWC ``inputs``: ``[N, H, W, C]`` -> ``[N, H*stride, W*stride,
+    filters]`` (SAME padding), plus a bias, then ``activation`` if any.
+
+    It is the adjoint of a strided convolution with the same kernel, so it undoes the
+    shrinking (not the values) of ``conv_relu(..., stride=stride)``: the decoder half of an
+    autoencoder. The kernel is ``[k, k, filters, C]``, output channels before input channels.
+    """
+    _, height, width, in_channels = inputs.shape
+    with tf1.variable_scope(scope_name):
+        kernel = tf1.get_variable("kernel", [k_size, k_size, filters, in_channels],
+                                  initializer=tf1.glorot_uniform_initializer())
+        biases = tf1.get_variable("biases", [filters], initializer=tf1.zeros_initializer())
+        out_shape = tf.stack([tf.shape(inputs)[0], height * stride, width * stride, filters])
+        out = tf.nn.conv2d_transpose(inputs, kernel, out_shape,
+                                     strides=[1, stride, stride, 1], padding="SAME")
+        out.set_shape([None, height * stride, width * stride, filters])
+        out = out + biases
+        return activation(out) if activation is not None else out
+
+
 def count_params(variables=None) -> int:
     """Return the number of scalars in ``variables`` (default: the graph's trainable ones)."""
     if variables is None:

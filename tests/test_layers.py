@@ -84,3 +84,32 @@ def test_count_params_counts_trainable_scalars():
         layers.conv_relu(x, 16, 3)
         tf1.Variable(tf.zeros([100]), trainable=False)
         assert layers.count_params() == 3 * 3 * 3 * 16 + 16
+
+
+def test_conv_transpose_upsamples_and_is_the_adjoint_of_a_strided_conv():
+    g = tf.Graph()
+    with g.as_default():
+        y = tf1.placeholder(tf.float32, [None, 7, 7, 4])
+        up = layers.conv_transpose(y, filters=3, k_size=3, stride=2, activation=None)
+        assert up.shape.as_list() == [None, 14, 14, 3]
+        kernel, biases = tf1.global_variables()
+        assert kernel.op.name == "deconv/kernel" and kernel.shape.as_list() == [3, 3, 3, 4]
+        assert biases.op.name == "deconv/biases"
+        x = tf1.placeholder(tf.float32, [None, 14, 14, 3])
+        down = tf.nn.conv2d(x, kernel, strides=[1, 2, 2, 1], padding="SAME")
+        rng = np.random.default_rng(0)
+        feed = {y: rng.normal(size=(2, 7, 7, 4)), x: rng.normal(size=(2, 14, 14, 3))}
+        up_val, down_val = _run([up, down], feed, g)
+    assert up_val.shape == (2, 14, 14, 3) and down_val.shape == (2, 7, 7, 4)
+    # <conv_T(y), x> == <y, conv(x)>: the biases start at zero, so this is the pure adjoint
+    np.testing.assert_allclose(np.sum(up_val * feed[x]), np.sum(feed[y] * down_val), rtol=1e-4)
+
+
+def test_conv_transpose_applies_its_activation():
+    g = tf.Graph()
+    with g.as_default():
+        y = tf1.placeholder(tf.float32, [None, 4, 4, 2])
+        out = layers.conv_transpose(y, filters=1, k_size=5, stride=7, activation=tf.sigmoid)
+        assert out.shape.as_list() == [None, 28, 28, 1]
+        val = _run(out, {y: np.random.default_rng(1).normal(size=(3, 4, 4, 2))}, g)
+    assert val.shape == (3, 28, 28, 1) and (val > 0).all() and (val < 1).all()
