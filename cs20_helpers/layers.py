@@ -103,6 +103,8 @@ def count_params(variables=None) -> int:
 #: Convolutions in each of VGG's five blocks: configurations D (16 weight layers) and
 #: E (19) of Simonyan & Zisserman, "Very Deep Convolutional Networks" (2014), table 1.
 VGG_BLOCKS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
+#: Channels of the five blocks in units of the first block's (64 in the paper).
+VGG_FILTER_SCALE = (1, 2, 4, 8, 8)
 
 
 def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | None,
@@ -112,7 +114,7 @@ def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | 
 
     Five blocks of 3x3 ``conv_relu`` layers, each closed by a 2x2 max pool, then two ReLU
     layers of ``fc_units`` with dropout and a linear classifier. Block ``b`` has
-    ``base_filters * (1, 2, 4, 8, 8)[b]`` channels: the paper's 64 gives 64-128-256-512-512;
+    ``base_filters * VGG_FILTER_SCALE[b]`` channels: the paper's 64 gives 64-128-256-512-512;
     a smaller ``base_filters`` and ``fc_units`` (say 8 and 128) make a model that trains on
     64x64 images on a CPU. Units are kept with probability ``keep_prob`` while ``training``.
     With ``num_classes=None`` the classifier is left off and the output of the second fc
@@ -124,7 +126,7 @@ def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | 
     if depth not in VGG_BLOCKS:
         raise ValueError(f"depth must be one of {sorted(VGG_BLOCKS)}, not {depth}")
     net = images
-    blocks = zip(VGG_BLOCKS[depth], (1, 2, 4, 8, 8), strict=True)
+    blocks = zip(VGG_BLOCKS[depth], VGG_FILTER_SCALE, strict=True)
     for block, (convs, scale) in enumerate(blocks, start=1):
         for i in range(1, convs + 1):
             net = conv_relu(net, base_filters * scale, 3, scope_name=f"conv{block}_{i}")

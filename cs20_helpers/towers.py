@@ -6,12 +6,13 @@
   config instead: ``session_config(device_count={"CPU": N})``.
 * :func:`tower_devices` names the devices for N towers: GPUs when there are any, else CPUs.
 * :func:`average_gradients` merges the towers' ``compute_gradients`` lists into one list for
-  ``apply_gradients``.
+  ``apply_gradients``; :func:`replicate` builds the towers and averages them in one call.
+* :func:`placement` reads where each op ran from a traced run's metadata.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import tensorflow as tf
 
@@ -79,3 +80,44 @@ def average_gradients(tower_grads: Sequence[Sequence[tuple]]) -> list[tuple]:
             grads = [tf.convert_to_tensor(grad) for grad, _ in pairs if grad is not None]
             averaged.append((tf.add_n(grads) / towers if grads else None, var))
     return averaged
+
+
+def replicate(loss_fn: Callable[..., tf.Tensor], inputs: Sequence[tf.Tensor],
+              devices: Sequence[str], optimizer, scope: str = "model") -> tuple[list, tf.Tensor]:
+    """Build one tower per device and return ``(averaged gradients, mean tower loss)``.
+
+    Every tensor in ``inputs`` (a batch: images, labels, ...) is split along its first axis into
+    ``len(devices)`` equal slices. Tower ``i`` runs under ``name_scope("tower_i")``,
+    ``device(devices[i])`` and ``variable_scope(scope, reuse=i > 0)``: the first tower creates
+    the model's variables, the others reuse them. It calls ``loss_fn(*slices)`` and
+    ``optimizer.compute_gradients`` of that loss; :func:`average_gradients` merges the towers.
+    Pass the result to ``optimizer.apply_gradients``. Where the variables live is the caller's
+    choice (the device scope around this call, e.g. ``/cpu:0``).
+    """
+    n = len(devices)
+    slices = [tf.split(tensor, n) for tensor in inputs]
+    tower_grads, losses = [], []
+    for i, device in enumerate(devices):
+        with tf.name_scope(f"tower_{i}"), tf.device(device), \
+                tf.compat.v1.variable_scope(scope, reuse=i > 0):
+            loss = loss_fn(*(parts[i] for parts in slices))
+            losses.append(loss)
+            tower_grads.append(optimizer.compute_gradients(loss))
+    return average_gradients(tower_grads), tf.add_n(losses) / n
+
+
+def placement(run_metadata) -> dict[str, list[str]]:
+    """Return where the ops of one traced ``Session.run`` ran: ``{"CPU:0": [op names], ...}``.
+
+    What ``log_device_placement=True`` writes to the terminal, read from the ``RunMetadata`` of
+    a run with ``options=RunOptions(trace_level=RunOptions.FULL_TRACE)``. The runtime's own
+    nodes (``_SOURCE``, ``_retval...``, the ``_Send``/``_Recv`` pairs between devices) are left
+    out; devices and op names are sorted (the order of execution varies from run to run).
+    """
+    ops: dict[str, list[str]] = {}
+    for stats in run_metadata.step_stats.dev_stats:
+        device = stats.device.rsplit("/device:", 1)[-1]
+        names = [node.node_name for node in stats.node_stats if not node.node_name.startswith("_")]
+        if names:
+            ops.setdefault(device, []).extend(names)
+    return {device: sorted(ops[device]) for device in sorted(ops)}

@@ -49,7 +49,7 @@ def test_average_gradients_refuses_towers_that_disagree():
             towers.average_gradients([])
 
 
-def test_tower_gradients_averaged_equal_the_full_batch_gradient_on_the_tower_devices():
+def test_replicated_towers_average_to_the_full_batch_gradient_and_run_on_their_devices():
     rng = np.random.default_rng(0)
     x = rng.normal(1.0, 1.0, (12, 2)).astype(np.float32)
     y = (x @ np.array([2.0, 3.0], np.float32) + rng.normal(0, 1.5, 12)).astype(np.float32)
@@ -57,32 +57,33 @@ def test_tower_gradients_averaged_equal_the_full_batch_gradient_on_the_tower_dev
     devices = [f"/cpu:{i}" for i in range(n)]  # a test machine has no GPU to pick
     g = tf.Graph()
     with g.as_default():
-        with tf.device("/cpu:0"), tf1.variable_scope("params"):
-            w = tf1.get_variable("w", [2, 1], initializer=tf1.truncated_normal_initializer(seed=1))
-            b = tf1.get_variable("b", [1], initializer=tf1.zeros_initializer())
         opt = tf1.train.GradientDescentOptimizer(0.01)
 
         def loss(xs, ys):
+            w = tf1.get_variable("w", [2, 1], initializer=tf1.truncated_normal_initializer(seed=1))
+            b = tf1.get_variable("b", [1], initializer=tf1.zeros_initializer())
             return tf.reduce_mean(tf.square(tf.squeeze(tf.matmul(xs, w) + b, 1) - ys))
 
-        tower_grads = []
-        batches = zip(np.split(x, n), np.split(y, n), devices, strict=True)
-        for i, (xs, ys, device) in enumerate(batches):
-            with tf.device(device), tf1.name_scope(f"tower_{i}"):
-                tower_grads.append(opt.compute_gradients(loss(xs, ys), [w, b]))
-        averaged = towers.average_gradients(tower_grads)
-        full = opt.compute_gradients(loss(x, y), [w, b])
+        with tf.device("/cpu:0"):
+            averaged, tower_loss = towers.replicate(loss, [x, y], devices, opt, scope="linear")
+        assert len(tf1.trainable_variables()) == 2
+        with tf1.variable_scope("linear", reuse=True):
+            full_loss = loss(x, y)
+        full = opt.compute_gradients(full_loss, [var for _, var in averaged])
         with tf1.Session(graph=g, config=session_config(device_count={"CPU": n})) as sess:
             sess.run(tf1.global_variables_initializer())
             meta = tf1.RunMetadata()
-            got, want = sess.run([[gv[0] for gv in averaged], [gv[0] for gv in full]],
-                                 options=tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE),
-                                 run_metadata=meta)
+            got, want, losses = sess.run(
+                [[gv[0] for gv in averaged], [gv[0] for gv in full], [tower_loss, full_loss]],
+                options=tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE), run_metadata=meta)
     for got_grad, want_grad in zip(got, want, strict=True):
         np.testing.assert_allclose(got_grad, want_grad, atol=1e-5)
-    used = {stats.device.rsplit(":", 1)[-1] for stats in meta.step_stats.dev_stats
-            if any("tower_" in node.node_name for node in stats.node_stats)}
-    assert used == {"0", "1", "2"}
+    np.testing.assert_allclose(losses[0], losses[1], rtol=1e-6)
+    # a tower reads the shared variables where they live (CPU:0); everything else is its own
+    towers_on = {device: {op.split("/")[0] for op in ops
+                          if op.startswith("tower_") and "ReadVariableOp" not in op}
+                 for device, ops in towers.placement(meta).items()}
+    assert towers_on == {f"CPU:{i}": {f"tower_{i}"} for i in range(n)}
 
 
 def test_tower_devices_names_the_cpus_without_a_gpu():
