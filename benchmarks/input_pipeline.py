@@ -37,8 +37,9 @@ def machine(tf) -> str:
         pass
     gpus = tf.config.list_physical_devices("GPU")
     accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
+    load = f", 1-minute load average {os.getloadavg()[0]:.1f} at the end"
     return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "
-            f"Python {platform.python_version()}, {THREADS} TensorFlow threads")
+            f"Python {platform.python_version()}, {THREADS} TensorFlow threads{load}")
 
 
 def main(argv: list[str] | None = None) -> int:
