@@ -25,16 +25,17 @@ def test_both_implementations_train_and_are_compared(capsys, monkeypatch):
     before = bench.RESULTS.read_text(encoding="utf-8") if bench.RESULTS.exists() else None
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     assert bench.main(["--no-write", "--words", "20000", "--vocab", "300", "--dim", "16",
-                       "--negative", "5", "--epochs", "2", "--batch-size", "128"]) == 0
+                       "--negative", "5", "3", "--epochs", "2", "--batch-size", "128"]) == 0
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| ")]
-    assert len(rows) == 4  # header, rule, TensorFlow, gensim
-    assert rows[2].startswith("| TensorFlow") and rows[3].startswith("| gensim")
-    assert rows[3].split("|")[6].strip() == "1.00x"  # gensim is the baseline
-    for row in rows[2:]:
-        cells = [c.strip() for c in row.split("|")]
-        assert cells[2] == "2" and float(cells[5].replace(",", "")) > 0
-    assert "TensorFlow / gensim:" in out
+    assert len(rows) == 6  # header, rule, then TensorFlow and gensim at 5 and at 3 negatives
+    cells = [[c.strip() for c in row.split("|")[1:-1]] for row in rows[2:]]
+    assert [c[0].split()[0] for c in cells] == ["TensorFlow", "gensim"] * 2
+    assert [c[1] for c in cells] == ["5", "5", "3", "3"]
+    assert cells[1][6] == cells[3][6] == "1.00x"  # gensim is the baseline
+    for c in cells:
+        assert c[2] == "2" and float(c[5].replace(",", "")) > 0
+    assert "TensorFlow / gensim pairs per second:" in out and "with 3 negative" in out
     after = bench.RESULTS.read_text(encoding="utf-8") if bench.RESULTS.exists() else None
     assert after == before  # --no-write leaves RESULTS.md alone
 
@@ -51,7 +52,7 @@ def test_tensorflow_pairs_match_the_expected_count():
     words = [f"w{i}" for i in rng.zipf(1.5, size=8_000) % 200]
     vocab = build_vocab(words, 100)
     args = type("Args", (), dict(sample=0.0, window=3, batch_size=64, epochs=1, seed=0, dim=8,
-                                 negative=4, lr=1.0))()
-    run = bench.train_tensorflow(tf, vocab.to_ids(words), vocab, args)
+                                 lr=1.0))()
+    run = bench.train_tensorflow(tf, vocab.to_ids(words), vocab, args, negative=4)
     assert run.embeddings.shape == (100, 8)
     assert abs(run.pairs - expected_pairs(len(words), 3)) < 0.03 * run.pairs
