@@ -101,3 +101,10 @@ def test_nearest_leaves_the_probe_out():
     words = ["a", "b", "c", "d"]
     assert nearest(emb, words, ["a", "c"], k=2) == {"a": ["b", "c"], "c": ["b", "a"]}
     assert np.allclose(np.linalg.norm(unit_rows(emb), axis=1), 1)
+
+
+def test_the_bundled_question_set_is_complete():
+    qs = load_questions()
+    assert len(qs) == 14 and sum(map(len, qs.values())) == 19_544
+    assert qs["capital-common-countries"][0] == ("athens", "greece", "baghdad", "iraq")
+    assert len(qs["gram8-plural"]) == 1_332
