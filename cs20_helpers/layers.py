@@ -13,12 +13,14 @@ tf1 = tf.compat.v1
 
 
 def conv_relu(inputs: tf.Tensor, filters: int, k_size: int, stride: int = 1,
-              padding: str = "SAME", scope_name: str = "conv") -> tf.Tensor:
-    """Convolve NHWC ``inputs`` with ``filters`` k_size x k_size kernels, add a bias, apply ReLU."""
+              padding: str = "SAME", scope_name: str = "conv", initializer=None) -> tf.Tensor:
+    """Convolve NHWC ``inputs`` with ``filters`` k_size x k_size kernels, add a bias, apply ReLU.
+
+    ``initializer`` draws the kernel (default: Glorot uniform); the bias starts at zero."""
     in_channels = inputs.shape[-1]
     with tf1.variable_scope(scope_name):
         kernel = tf1.get_variable("kernel", [k_size, k_size, in_channels, filters],
-                                  initializer=tf1.glorot_uniform_initializer())
+                                  initializer=initializer or tf1.glorot_uniform_initializer())
         biases = tf1.get_variable("biases", [filters], initializer=tf1.zeros_initializer())
         conv = tf.nn.conv2d(inputs, kernel, strides=[1, stride, stride, 1], padding=padding)
         return tf.nn.relu(conv + biases, name="relu")
@@ -44,12 +46,14 @@ def flatten(inputs: tf.Tensor, scope_name: str = "flatten") -> tf.Tensor:
 
 
 def fully_connected(inputs: tf.Tensor, out_dim: int, scope_name: str = "fc",
-                    activation=None) -> tf.Tensor:
-    """Affine layer ``inputs @ weights + biases`` on ``[N, in_dim]``, then ``activation`` if any."""
+                    activation=None, initializer=None) -> tf.Tensor:
+    """Affine layer ``inputs @ weights + biases`` on ``[N, in_dim]``, then ``activation`` if any.
+
+    ``initializer`` draws the weights (default: Glorot uniform); the biases start at zero."""
     in_dim = inputs.shape[-1]
     with tf1.variable_scope(scope_name):
         weights = tf1.get_variable("weights", [in_dim, out_dim],
-                                   initializer=tf1.glorot_uniform_initializer())
+                                   initializer=initializer or tf1.glorot_uniform_initializer())
         biases = tf1.get_variable("biases", [out_dim], initializer=tf1.zeros_initializer())
         out = tf.matmul(inputs, weights) + biases
         return activation(out) if activation is not None else out
@@ -109,7 +113,7 @@ VGG_FILTER_SCALE = (1, 2, 4, 8, 8)
 
 def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | None,
             depth: int = 16, *, base_filters: int = 64, fc_units: int = 4096,
-            training: bool | tf.Tensor = True) -> tf.Tensor:
+            training: bool | tf.Tensor = True, initializer=None) -> tf.Tensor:
     """Return VGG-``depth`` logits ``[N, num_classes]`` for NHWC ``images``.
 
     Five blocks of 3x3 ``conv_relu`` layers, each closed by a 2x2 max pool, then two ReLU
@@ -120,21 +124,30 @@ def vgg_net(images: tf.Tensor, keep_prob: float | tf.Tensor, num_classes: int | 
     With ``num_classes=None`` the classifier is left off and the output of the second fc
     layer is returned (VGG as an image encoder).
 
+    ``initializer`` draws every kernel and weight matrix. The default is He et al.'s (2015)
+    variance scaling for ReLU layers (truncated normal, variance 2 / fan-in), which keeps the
+    signal's size through all the layers; with the layer helpers' Glorot default a randomly
+    initialised VGG-16 can sit at chance level for dozens of steps before it starts learning.
+
     Scopes follow the released weights: ``conv1_1`` ... ``conv5_4``, ``pool1`` ... ``pool5``,
     ``fc6``, ``fc7``, ``fc8``; call it inside a ``variable_scope(..., reuse=True)`` to share them.
     """
     if depth not in VGG_BLOCKS:
         raise ValueError(f"depth must be one of {sorted(VGG_BLOCKS)}, not {depth}")
+    if initializer is None:
+        initializer = tf1.variance_scaling_initializer(2.0, distribution="truncated_normal")
     net = images
     blocks = zip(VGG_BLOCKS[depth], VGG_FILTER_SCALE, strict=True)
     for block, (convs, scale) in enumerate(blocks, start=1):
         for i in range(1, convs + 1):
-            net = conv_relu(net, base_filters * scale, 3, scope_name=f"conv{block}_{i}")
+            net = conv_relu(net, base_filters * scale, 3, scope_name=f"conv{block}_{i}",
+                            initializer=initializer)
         net = max_pool(net, 2, 2, scope_name=f"pool{block}")
     net = flatten(net)
     for name in ("fc6", "fc7"):
-        net = fully_connected(net, fc_units, scope_name=name, activation=tf.nn.relu)
+        net = fully_connected(net, fc_units, scope_name=name, activation=tf.nn.relu,
+                              initializer=initializer)
         net = dropout(net, rate=1.0 - keep_prob, training=training, scope_name=f"{name}_dropout")
     if num_classes is None:
         return net
-    return fully_connected(net, num_classes, scope_name="fc8")
+    return fully_connected(net, num_classes, scope_name="fc8", initializer=initializer)

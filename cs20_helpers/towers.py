@@ -111,8 +111,9 @@ def placement(run_metadata) -> dict[str, list[str]]:
 
     What ``log_device_placement=True`` writes to the terminal, read from the ``RunMetadata`` of
     a run with ``options=RunOptions(trace_level=RunOptions.FULL_TRACE)``. The runtime's own
-    nodes (``_SOURCE``, ``_retval...``, the ``_Send``/``_Recv`` pairs between devices) are left
-    out; devices and op names are sorted (the order of execution varies from run to run).
+    nodes, whose names start with ``_`` (``_SOURCE``, ``_arg_...`` bringing in a fed value,
+    ``_retval_...`` handing back a fetched one), are left out; devices and op names are sorted
+    (the order of execution varies from run to run).
     """
     ops: dict[str, list[str]] = {}
     for stats in run_metadata.step_stats.dev_stats:

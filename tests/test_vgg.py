@@ -73,3 +73,14 @@ def test_towers_share_one_set_of_weights():
             first_train, second_train = sess.run(outputs, {**feed, training: True})
     np.testing.assert_array_equal(first, second)  # same weights, no dropout
     assert not np.array_equal(first_train, second_train)  # each tower drops its own units
+
+
+def test_initializer_reaches_every_layer():
+    with tf.Graph().as_default():
+        images = tf1.placeholder(tf.float32, [None, 32, 32, 3])
+        layers.vgg_net(images, 1.0, 10, initializer=tf1.ones_initializer(), **SMALL)
+        weights = [v for v in tf1.trainable_variables() if not v.op.name.endswith("biases")]
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            values = sess.run(weights)
+    assert len(values) == 16 and all((value == 1.0).all() for value in values)
