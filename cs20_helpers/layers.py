@@ -1,4 +1,4 @@
-"""TF1-style layer builders made of ``variable_scope`` + ``get_variable``, as the course builds them.
+"""TF1-style layer builders of ``variable_scope`` + ``get_variable``, as the course builds them.
 
 Each builder opens a variable scope named after the layer and inherits ``reuse`` from the
 enclosing scope, so towers share weights with ``variable_scope(..., reuse=True)`` and an
@@ -39,7 +39,7 @@ def flatten(inputs: tf.Tensor, scope_name: str = "flatten") -> tf.Tensor:
     features = 1
     for dim in inputs.shape[1:]:
         if dim is None:
-            raise ValueError(f"flatten needs a static shape after the batch axis, got {inputs.shape}")
+            raise ValueError(f"flatten needs a static shape after the batch axis: {inputs.shape}")
         features *= dim
     with tf1.variable_scope(scope_name):
         return tf.reshape(inputs, [-1, features])
