@@ -14,32 +14,12 @@ Writes the ``## Input pipelines`` section of benchmarks/RESULTS.md and nothing e
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 import time
-from pathlib import Path
 
-from cs20_helpers.notebook import THREADS, import_tensorflow
+from cs20_helpers.notebook import import_tensorflow
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "Input pipelines"
-
-
-def machine(tf) -> str:
-    """Describe the machine in one line: cores, CPU model, accelerators, versions."""
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
-        model = names[0] if names else model
-    except OSError:
-        pass
-    gpus = tf.config.list_physical_devices("GPU")
-    accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
-    load = f", 1-minute load average {os.getloadavg()[0]:.1f} at the end"
-    return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "
-            f"Python {platform.python_version()}, {THREADS} TensorFlow threads{load}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
 
     tf = import_tensorflow()
     from cs20_helpers import datasets, pipelines, profile
-    from cs20_helpers.results import write_markdown_section
+    from cs20_helpers.benchmarking import machine_description, publish
 
     source = profile()
     root = datasets.tiny_imagenet(source=source)
@@ -70,23 +50,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
     if not args.no_write:
-        body = "\n".join([
+        publish(
+            HEADING,
             f"`python benchmarks/input_pipeline.py` (profile `{source}`): {len(files)} Tiny "
             f"ImageNet training JPEGs x {args.epochs} epochs, each decoded and resized to "
             f"{args.size}x{args.size}, batches of {args.batch_size}; a stand-in training step "
             f"sums each batch. The three ways take turns {args.repeats} times and each keeps "
             "its fastest run; the clock starts after the first batch.",
-            "",
-            f"Machine: {machine(tf)}.",
-            "",
+            machine_description(tf),
             table,
-            "",
             "feed_dict runs the decode op once per image from Python and feeds each batch back; "
             "queues read the files with `WholeFileReader` and two `tf1.train.batch` threads; "
             "tf.data maps in parallel (AUTOTUNE) and prefetches.",
-        ])
-        write_markdown_section(RESULTS, HEADING, body)
-        print(f"wrote the '## {HEADING}' section of {RESULTS.name}")
+        )
     return 0
 
 

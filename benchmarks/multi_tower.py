@@ -20,13 +20,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 from cs20_helpers.notebook import import_tensorflow, session_config
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "Multi-tower VGG"
 MODEL = {"depth": 16, "base_filters": 8, "fc_units": 128}
 SIZE, CLASSES = 64, 10
@@ -107,10 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     tf = import_tensorflow()
-    from input_pipeline import machine  # the sibling benchmark's machine description
-
     from cs20_helpers import profile
-    from cs20_helpers.results import write_markdown_section
+    from cs20_helpers.benchmarking import machine_description, publish
     from cs20_helpers.towers import tower_devices
 
     source = profile()
@@ -131,25 +127,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
     if not args.no_write:
-        body = "\n".join([
+        publish(
+            HEADING,
             f"`python benchmarks/multi_tower.py` (profile `{source}`): the small VGG-16 of "
             "notebook 09 (8-16-32-64-64 channels, fc layers of 128, 64x64 inputs, 10 classes) "
             f"trained with Adam, {args.per_tower} images per tower and step (the global batch "
             "grows with the towers), variables on `/cpu:0`, gradients averaged over the towers. "
             "Tiny ImageNet images decoded once into memory, so only the training step is timed: "
             f"{args.steps} steps after {args.warmup} untimed ones, best of {args.repeats} turns.",
-            "",
-            f"Machine: {machine(tf)}.",
-            "",
+            machine_description(tf),
             table,
-            "",
             "Logical CPU devices are one CPU seen as several: they share its cores and "
             "threads, so whatever more towers gain here comes from running the towers' ops side "
             "by side on cores that one small batch leaves idle, on a larger global batch, not "
             "from more hardware. With GPUs, `tower_devices` puts one tower on each.",
-        ])
-        write_markdown_section(RESULTS, HEADING, body)
-        print(f"wrote the '## {HEADING}' section of {RESULTS.name}")
+        )
     return 0
 
 

@@ -22,7 +22,6 @@ import math
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -36,7 +35,6 @@ from cs20_helpers.word2vec_data import (
     skipgram_batches,
 )
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "word2vec"
 GENSIM_SENTENCE = 10_000  # gensim trains on lists of at most 10,000 words
 
@@ -163,11 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     tf = import_tensorflow()
-    from input_pipeline import machine  # the sibling benchmark's machine description
-
     from cs20_helpers import datasets
     from cs20_helpers.analogy import evaluate, load_questions
-    from cs20_helpers.results import write_markdown_section
+    from cs20_helpers.benchmarking import machine_description, publish
 
     source = profile()
     words = datasets.load_text8(source=source)[: args.words]
@@ -197,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"TensorFlow / gensim pairs per second: {ratios}")
 
     if not args.no_write:
-        body = "\n".join([
+        publish(
+            HEADING,
             f"`python benchmarks/word2vec.py` (profile `{source}`): skip-gram on "
             f"{len(ids):,} words of text8{' (the bundled sample)' if source == 'sample' else ''}, "
             f"vocabulary of {len(vocab):,} ({UNK} + the most frequent words; the rest become "
@@ -208,13 +205,9 @@ def main(argv: list[str] | None = None) -> int:
             "Only training is timed. Analogy accuracy: 3CosAdd on the "
             f"{sum(map(len, questions.values())):,} questions of questions-words.txt, of which "
             f"{accuracies[0].asked:,} have all four words in the vocabulary.",
-            "",
-            f"Machine: {machine(tf)}, {args.workers} gensim workers.",
-            "",
+            f"{machine_description(tf)}, {args.workers} gensim workers",
             table,
-            "",
-            f"TensorFlow / gensim pairs per second: **{ratios}**.",
-            "",
+            f"TensorFlow / gensim pairs per second: **{ratios}**.\n\n"
             "The two spend their work differently. gensim draws its negative words afresh for "
             "every (center, context) pair, so each pair costs one dot product and update per "
             "negative word: its speed falls steeply with their number. TensorFlow's "
@@ -226,9 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             "gensim's default learning rate also suits more passes than these. gensim's "
             "numbers vary a little from run to run (its worker threads race); TensorFlow's "
             "accuracy is fixed by its seeds.",
-        ])
-        write_markdown_section(RESULTS, HEADING, body)
-        print(f"wrote the '## {HEADING}' section of {RESULTS.name}")
+        )
     return 0
 
 

@@ -55,31 +55,3 @@ def load(notebook: str) -> dict[str, float | int]:
     """Return the metrics a notebook last recorded, or raise FileNotFoundError."""
     path = results_dir() / f"{notebook}.json"
     return json.loads(path.read_text(encoding="utf-8"))["metrics"]
-
-
-def write_markdown_section(path: str | Path, heading: str, body: str,
-                           title: str = "# Benchmarks") -> Path:
-    """Put ``## heading`` and ``body`` into the Markdown file at ``path``; return the path.
-
-    The section that has that heading is replaced, up to the next ``## `` heading, and the
-    other sections are left as they are, so several benchmarks can share one file (each
-    owning its section). A new section goes at the end; a new file starts with ``title``.
-    The file is rewritten through a temporary file, so it is never left half-written.
-    """
-    path = Path(path)
-    head = f"## {heading}"
-    text = path.read_text(encoding="utf-8") if path.exists() else f"{title}\n"
-    lines = text.rstrip("\n").split("\n")
-    section = [head, "", *body.strip("\n").split("\n")]
-    if head in lines:
-        start = lines.index(head)
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
-                   len(lines))
-        after = lines[end:]
-        lines = lines[:start] + section + ([""] + after if after else [])
-    else:
-        lines = lines + ["", *section]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path

@@ -4,26 +4,24 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from cs20_helpers.benchmarking import results_file
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def _load_benchmark():
-    sys.path.insert(0, str(BENCHMARKS))  # it imports its sibling input_pipeline
-    try:
-        spec = importlib.util.spec_from_file_location("benchmark_word2vec",
-                                                      BENCHMARKS / "word2vec.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up there
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location("benchmark_word2vec",
+                                                  BENCHMARKS / "word2vec.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_both_implementations_train_and_are_compared(capsys, monkeypatch):
+def test_both_implementations_train_and_are_compared(capsys):
     bench = _load_benchmark()
-    before = bench.RESULTS.read_text(encoding="utf-8") if bench.RESULTS.exists() else None
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    results = results_file()
+    before = results.read_text(encoding="utf-8") if results.exists() else None
     assert bench.main(["--no-write", "--words", "20000", "--vocab", "300", "--dim", "16",
                        "--negative", "5", "3", "--epochs", "2", "--batch-size", "128"]) == 0
     out = capsys.readouterr().out
@@ -36,7 +34,7 @@ def test_both_implementations_train_and_are_compared(capsys, monkeypatch):
     for c in cells:
         assert c[2] == "2" and float(c[5].replace(",", "")) > 0
     assert "TensorFlow / gensim pairs per second:" in out and "with 3 negative" in out
-    after = bench.RESULTS.read_text(encoding="utf-8") if bench.RESULTS.exists() else None
+    after = results.read_text(encoding="utf-8") if results.exists() else None
     assert after == before  # --no-write leaves RESULTS.md alone
 
 

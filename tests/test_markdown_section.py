@@ -1,6 +1,6 @@
 """write_markdown_section: one section replaced, the others kept, new files and sections made."""
 
-from cs20_helpers.results import write_markdown_section
+from cs20_helpers.benchmarking import write_markdown_section
 
 
 def test_creates_file_and_appends_sections(tmp_path):
