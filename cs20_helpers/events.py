@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.notebook import quiet_import
 
-tf = import_tensorflow()
+tf = quiet_import()
 
 
 def event_files(logdir: str | Path) -> list[Path]:

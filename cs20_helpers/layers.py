@@ -7,8 +7,9 @@ unintended second use still raises. Use inside an explicit ``tf.Graph``.
 
 from __future__ import annotations
 
-import tensorflow as tf
+from cs20_helpers.notebook import quiet_import
 
+tf = quiet_import()
 tf1 = tf.compat.v1
 
 

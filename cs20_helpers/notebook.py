@@ -82,16 +82,26 @@ def native_stderr_silenced() -> Iterator[None]:
         os.close(devnull)
 
 
+def quiet_import() -> ModuleType:
+    """Import TensorFlow with the quiet settings, its native start-up lines silenced.
+
+    The runtime is not started, so a later ``setup(cpu_devices=N)`` can still split the CPU:
+    library modules import TensorFlow this way, whatever order a notebook imports them in.
+    """
+    quiet_environment()
+    with native_stderr_silenced():
+        import tensorflow as tf
+    return tf
+
+
 def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
     """Import TensorFlow quietly and initialise its devices, so no start-up noise follows.
 
     ``cpu_devices=N`` first shows the CPU as N logical devices (see ``towers.split_cpu``);
     ``None`` keeps whatever the runtime has.
     """
-    quiet_environment()
+    tf = quiet_import()
     with native_stderr_silenced():
-        import tensorflow as tf
-
         _limit_threads(tf)
         if cpu_devices is not None:
             from cs20_helpers.towers import split_cpu

@@ -27,9 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.notebook import import_tensorflow, session_config
+from cs20_helpers.notebook import quiet_import, session_config
 
-tf = import_tensorflow()
+tf = quiet_import()
 tf1 = tf.compat.v1
 
 METHODS = ("feed_dict", "queues", "tf.data")

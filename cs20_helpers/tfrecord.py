@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.notebook import quiet_import
 
-tf = import_tensorflow()
+tf = quiet_import()
 
 #: How each field of an image record is stored and parsed back.
 FEATURES = {

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import tensorflow as tf
+from cs20_helpers.notebook import quiet_import
+
+tf = quiet_import()
 
 
 def split_cpu(n: int) -> int:

@@ -30,3 +30,16 @@ def test_setup_is_quiet_reproducible_and_returns_both_apis():
     assert lines[0].startswith("TensorFlow 2.21") and "profile 'sample'" in lines[0]
     assert lines[-1] == "True 2"
     assert first.stderr == ""
+
+
+def test_helper_modules_import_tensorflow_quietly_without_starting_it():
+    script = ("import os\nimport cs20_helpers.layers, cs20_helpers.towers, cs20_helpers.tfrecord\n"
+              "import cs20_helpers.pipelines, cs20_helpers.events\n"
+              "from cs20_helpers.notebook import setup\n"
+              "tf, tf1 = setup(cpu_devices=2, show=False)\n"
+              "cpus = tf.config.list_logical_devices('CPU')\n"
+              "print(os.environ['TF_ENABLE_ONEDNN_OPTS'], len(cpus))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.split() == ["0", "2"]
+    assert done.stderr == ""
