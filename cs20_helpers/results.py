@@ -25,13 +25,23 @@ def _as_number(name: str, value: object) -> float | int:
     return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
+def format_value(value: float | int) -> str:
+    """Show a metric readably: integers and values from 1,000 up with thousands separators,
+    tiny values in scientific notation, everything else with 4 decimals."""
+    if isinstance(value, int):
+        return f"{value:,}"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if value != 0 and abs(value) < 1e-3:
+        return f"{value:.3e}"
+    return f"{value:.4f}"
+
+
 def format_table(metrics: dict[str, float | int]) -> str:
-    """Return the metrics as an aligned two-column text table (floats to 4 significant digits)."""
+    """Return the metrics as an aligned two-column text table."""
     width = max((len(k) for k in metrics), default=6)
     lines = [f"{'metric':<{width}}  value", f"{'-' * width}  -----"]
-    for key, value in metrics.items():
-        shown = f"{value:.4g}" if isinstance(value, float) else f"{value:,}"
-        lines.append(f"{key:<{width}}  {shown}")
+    lines += [f"{key:<{width}}  {format_value(value)}" for key, value in metrics.items()]
     return "\n".join(lines)
 
 

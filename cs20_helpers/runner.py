@@ -131,10 +131,10 @@ def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
         executed, run = _execute_with_bar(path)
         runs.append(run)
         if executed is None:
-            print(f"  FAILED after {run.seconds:.0f} s: {run.error}")
+            print(f"  {path.stem} FAILED after {run.seconds:.0f} s: {run.error}")
             continue
         nbformat.write(executed, out_dir / path.name)
-        print(f"  ran in {run.seconds:.0f} s; recorded results:")
+        print(f"  {path.stem} ran in {run.seconds:.0f} s; recorded results:")
         try:
             table = results.format_table(results.load(path.stem))
         except FileNotFoundError:

@@ -32,6 +32,13 @@ def test_record_rejects_non_numbers_and_keeps_old_file(tmp_path, monkeypatch, ba
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nb.json"]
 
 
+@pytest.mark.parametrize("value, shown", [(16.99521, "16.9952"), (0.9, "0.9000"),
+                                          (504512.3, "504,512"), (1.192e-07, "1.192e-07"),
+                                          (0.0, "0.0000"), (138357544, "138,357,544")])
+def test_values_are_shown_without_losing_digits(value, shown):
+    assert results.format_value(value) == shown
+
+
 def test_record_needs_a_metric():
     with pytest.raises(ValueError):
         results.record("nb")

@@ -82,7 +82,8 @@ def test_parse_inside_a_tf1_graph(tmp_path):
         parsed = tfrecord.parse_image_example(value)
         image = tfrecord.decode_image(parsed)
         with tf1.Session(graph=g) as sess:
-            sess.run([fill, close])
+            sess.run(fill)  # then close: in one run the two ops have no order
+            sess.run(close)
             got = [sess.run([parsed["label"], image]) for _ in items]
             with pytest.raises(tf.errors.OutOfRangeError):
                 sess.run(value)
