@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,16 +123,26 @@ def _execute_with_bar(path: Path) -> tuple[nbformat.NotebookNode | None, Noteboo
     return executed, NotebookRun(path, time.perf_counter() - start)
 
 
-def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
-    """Execute each notebook, write the executed copy under ``out_dir``, print its results."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+def _execute_each(paths: Iterable[Path],
+                  on_success: Callable[[Path, nbformat.NotebookNode, NotebookRun], None]
+                  ) -> list[NotebookRun]:
+    """Execute notebooks one by one; report a failure, hand each success to ``on_success``."""
     runs = []
     for path in paths:
         executed, run = _execute_with_bar(path)
         runs.append(run)
         if executed is None:
             print(f"  {path.stem} FAILED after {run.seconds:.0f} s: {run.error}")
-            continue
+        else:
+            on_success(path, executed, run)
+    return runs
+
+
+def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
+    """Execute each notebook, write the executed copy under ``out_dir``, print its results."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def save_copy(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:
         nbformat.write(executed, out_dir / path.name)
         print(f"  {path.stem} ran in {run.seconds:.0f} s; recorded results:")
         try:
@@ -140,19 +150,16 @@ def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
         except FileNotFoundError:
             table = "(this notebook records no results)"
         print("    " + table.replace("\n", "\n    "))
-    return runs
+
+    return _execute_each(paths, save_copy)
 
 
 def store_outputs(paths: Iterable[Path]) -> list[NotebookRun]:
     """Re-execute each notebook and save it in place; one with a failing cell is left as is."""
-    runs = []
-    for path in paths:
-        executed, run = _execute_with_bar(path)
-        runs.append(run)
-        if executed is None:
-            print(f"  NOT stored, a cell failed: {run.error}")
-            continue
+
+    def save_in_place(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:
         executed.metadata.pop("widgets", None)
         nbformat.write(executed, path)
         print(f"  stored {path.name} ({run.seconds:.0f} s)")
-    return runs
+
+    return _execute_each(paths, save_in_place)
