@@ -106,7 +106,7 @@ DATASETS: dict[str, Dataset] = {
                        ("http://cs231n.stanford.edu/tiny-imagenet-200.zip",), 248100043,
                        md5="90528d7ca1a48142e341f4ef8d21d0de", unpacks_to="tiny-imagenet-200"),
         ),
-        sample='tiny_imagenet with source="sample": a small generated stand-in in the same '
+        sample='datasets.tiny_imagenet(source="sample"): a generated stand-in in the same '
                "layout",
     ),
 }
