@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
     source = profile()
     root = datasets.tiny_imagenet(source=source)
-    files = sorted(root.glob("train/*/images/*.JPEG"))
+    files = [path for path, _ in datasets.tiny_imagenet_items(root, "train")]
     if not files:
         print(f"no training JPEGs under {root}", file=sys.stderr)
         return 1

@@ -36,13 +36,12 @@ def load_batch(count: int, source: str) -> tuple[np.ndarray, np.ndarray]:
 
     from cs20_helpers import datasets
 
-    root = datasets.tiny_imagenet(source=source)
-    wnids = (root / "wnids.txt").read_text(encoding="utf-8").split()[:CLASSES]
-    per_class = [sorted((root / "train" / wnid / "images").glob("*.JPEG")) for wnid in wnids]
+    items = datasets.tiny_imagenet_items(datasets.tiny_imagenet(source=source), "train")
+    per_class = [[path for path, label in items if label == c] for c in range(CLASSES)]
     images, labels = [], []
     for i in range(count):
-        label = i % len(wnids)
-        with Image.open(per_class[label][i // len(wnids)]) as img:
+        label = i % CLASSES
+        with Image.open(per_class[label][i // CLASSES]) as img:
             pixels = np.asarray(img.convert("RGB").resize((SIZE, SIZE)), np.float32)
         images.append(pixels / 127.5 - 1.0)
         labels.append(label)

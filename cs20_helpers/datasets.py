@@ -11,7 +11,7 @@ once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting
 - ``load_mnist(split)``: sample 8,000 train / 2,000 test real digits; full 60,000 / 10,000.
 - ``load_text8()``: sample 512,934 words of Wikipedia cleaned as text8 was; full 17,005,207.
 - ``tiny_imagenet()``: sample 10 generated classes, 50 train / 10 val images each; full 200
-  classes, 500 / 50.
+  classes, 500 / 50. ``tiny_imagenet_classes`` and ``tiny_imagenet_items`` read its layout.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from cs20_helpers.registry import fetch
 
 __all__ = [
     "DownloadError", "download", "fetch", "load_fire_theft", "load_mnist", "load_text8",
-    "tiny_imagenet",
+    "tiny_imagenet", "tiny_imagenet_classes", "tiny_imagenet_items",
 ]
 
 MNIST_SPLITS = {"train": "train", "test": "t10k"}  # split -> file name prefix
@@ -87,3 +87,32 @@ def tiny_imagenet(source: str = "sample") -> Path:
         return sample_dir()
     return fetch("tiny-imagenet") / "tiny-imagenet-200"
 
+
+def _wnids(root: Path) -> list[str]:
+    """Return the class ids of a Tiny ImageNet folder in label order (``wnids.txt``)."""
+    return (root / "wnids.txt").read_text(encoding="utf-8").split()
+
+
+def tiny_imagenet_classes(root: str | Path) -> list[str]:
+    """Return each class's short name (the first of its ``words.txt`` names), label order."""
+    root = Path(root)
+    names = dict(line.split("\t", 1) for line in
+                 (root / "words.txt").read_text(encoding="utf-8").splitlines() if "\t" in line)
+    return [names[wnid].split(",")[0].strip() for wnid in _wnids(root)]
+
+
+def tiny_imagenet_items(root: str | Path, split: str = "train",
+                        per_class: int | None = None) -> list[tuple[Path, int]]:
+    """Return ``(JPEG path, label)`` pairs of the ``train`` or ``val`` split, labels being
+    positions in ``wnids.txt``: train grouped by class (at most ``per_class`` each, in file-name
+    order), val in ``val_annotations.txt`` order."""
+    root = Path(root)
+    label_of = {wnid: label for label, wnid in enumerate(_wnids(root))}
+    if split == "train":
+        return [(path, label) for wnid, label in label_of.items()
+                for path in sorted((root / "train" / wnid / "images").glob("*.JPEG"))[:per_class]]
+    if split == "val":
+        annotations = (root / "val" / "val_annotations.txt").read_text(encoding="utf-8")
+        rows = [line.split("\t")[:2] for line in annotations.splitlines() if line.strip()]
+        return [(root / "val" / "images" / name, label_of[wnid]) for name, wnid in rows]
+    raise ValueError(f"split must be 'train' or 'val', not {split!r}")

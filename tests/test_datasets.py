@@ -148,3 +148,34 @@ def test_data_readme_lists_every_shipped_file_with_its_checksum():
     assert set(listed) == shipped
     for name, digest in listed.items():
         assert hashlib.sha256((data / name).read_bytes()).hexdigest() == digest, name
+
+
+def _tiny_layout(root):
+    """A two-class Tiny ImageNet folder: wnids.txt order differs from the alphabetical one."""
+    (root / "wnids.txt").write_text("n02\nn01\n", encoding="utf-8")
+    (root / "words.txt").write_text("n01\tlemon\nn02\tspider web, cobweb\nn03\tbarn\n",
+                                    encoding="utf-8")
+    for wnid, count in (("n01", 3), ("n02", 2)):
+        images = root / "train" / wnid / "images"
+        images.mkdir(parents=True)
+        for i in range(count):
+            (images / f"{wnid}_{i}.JPEG").write_bytes(b"")
+    (root / "val" / "images").mkdir(parents=True)
+    (root / "val" / "val_annotations.txt").write_text(
+        "val_0.JPEG\tn01\t0\t0\t9\t9\nval_1.JPEG\tn02\t1\t1\t5\t5\n", encoding="utf-8")
+
+
+def test_tiny_imagenet_classes_and_items_follow_wnids_order(tmp_path):
+    _tiny_layout(tmp_path)
+    assert datasets.tiny_imagenet_classes(tmp_path) == ["spider web", "lemon"]
+    train = datasets.tiny_imagenet_items(tmp_path)
+    assert [(p.name, label) for p, label in train] == [
+        ("n02_0.JPEG", 0), ("n02_1.JPEG", 0), ("n01_0.JPEG", 1), ("n01_1.JPEG", 1),
+        ("n01_2.JPEG", 1)]
+    capped = datasets.tiny_imagenet_items(tmp_path, per_class=1)
+    assert [(p.name, label) for p, label in capped] == [("n02_0.JPEG", 0), ("n01_0.JPEG", 1)]
+    val = datasets.tiny_imagenet_items(tmp_path, "val")
+    assert val == [(tmp_path / "val" / "images" / "val_0.JPEG", 1),
+                   (tmp_path / "val" / "images" / "val_1.JPEG", 0)]
+    with pytest.raises(ValueError, match="split"):
+        datasets.tiny_imagenet_items(tmp_path, "test")
