@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 from cs20_helpers.notebook import THREADS
-from cs20_helpers.paths import project_dir
+from cs20_helpers.paths import project_dir, write_text_atomic
 
 
 def results_file() -> Path:
@@ -58,10 +58,7 @@ def write_markdown_section(path: str | Path, heading: str, body: str,
         lines = lines[:start] + section + ([""] + after if after else [])
     else:
         lines = lines + ["", *section]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return write_text_atomic(path, "\n".join(lines) + "\n")
 
 
 def publish(heading: str, intro: str, machine: str, table: str, notes: str = "",

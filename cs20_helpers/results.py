@@ -11,7 +11,7 @@ import math
 import numbers
 from pathlib import Path
 
-from cs20_helpers.paths import results_dir
+from cs20_helpers.paths import results_dir, write_text_atomic
 
 
 def _as_number(name: str, value: object) -> float | int:
@@ -52,11 +52,8 @@ def record(notebook: str, **metrics: object) -> Path:
     clean = {name: _as_number(name, value) for name, value in metrics.items()}
     folder = results_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{notebook}.json"
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps({"notebook": notebook, "metrics": clean}, indent=2) + "\n",
-                   encoding="utf-8")
-    tmp.replace(path)
+    path = write_text_atomic(folder / f"{notebook}.json",
+                             json.dumps({"notebook": notebook, "metrics": clean}, indent=2) + "\n")
     print(format_table(clean))
     return path
 

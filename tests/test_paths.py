@@ -36,3 +36,17 @@ def test_log_dir_is_fresh_on_each_call(monkeypatch, tmp_path):
 
 def test_bundled_data_lives_in_the_checkout():
     assert paths.bundled_data_dir() == paths.REPO_DIR / "data"
+
+
+def test_write_text_atomic_keeps_old_contents_when_writing_fails(tmp_path, monkeypatch):
+    path = tmp_path / "table.md"
+    assert paths.write_text_atomic(path, "old\n") == path
+
+    def refuse(self, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(type(path), "replace", refuse)
+    with pytest.raises(OSError, match="disk full"):
+        paths.write_text_atomic(path, "new\n")
+    assert path.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.md"]
