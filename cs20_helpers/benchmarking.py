@@ -6,8 +6,12 @@ section, so the scripts can be re-run independently; the README quotes their hea
 
 from __future__ import annotations
 
+import json
 import os
 import platform
+import statistics
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -70,3 +74,36 @@ def publish(heading: str, intro: str, machine: str, table: str, notes: str = "",
     path = write_markdown_section(path or results_file(), heading, "\n".join(parts))
     print(f"wrote the '## {heading}' section of {path.name}")
     return path
+
+
+def results_json_file() -> Path:
+    """Return ``benchmarks/results.json``, the machine-readable twin of RESULTS.md."""
+    return project_dir() / "benchmarks" / "results.json"
+
+
+def write_results_json(key: str, figures: dict, path: Path | None = None) -> Path:
+    """Store one benchmark's ``figures`` under ``key`` of results.json, keeping other keys.
+
+    The file is rewritten atomically, so two benchmarks never leave it half-written and a
+    failed write keeps the previous figures.
+    """
+    path = Path(path or results_json_file())
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data[key] = figures
+    return write_text_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def timed_windows(step: Callable[[], int], window_s: float, repeats: int) -> dict[str, float]:
+    """Call ``step`` (which returns the examples it did) for ``repeats`` windows of at least
+    ``window_s`` seconds each; return the minimum and median seconds per example and the
+    examples per second they imply, so a figure is never one short, noisy window."""
+    per_example = []
+    for _ in range(repeats):
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < window_s:
+            done += step()
+        per_example.append(elapsed / done)
+    best, median = min(per_example), statistics.median(per_example)
+    return {"min_s_per_example": best, "median_s_per_example": median,
+            "max_examples_per_s": 1 / best, "median_examples_per_s": 1 / median,
+            "window_s": window_s, "repeats": repeats}

@@ -1,0 +1,38 @@
+"""benchmarking: results.json keeps other benchmarks' keys; timed windows repeat and summarise."""
+
+import json
+
+import pytest
+
+from cs20_helpers.benchmarking import timed_windows, write_results_json
+
+
+def test_results_json_keeps_other_keys(tmp_path):
+    path = tmp_path / "results.json"
+    write_results_json("a", {"x": 1}, path)
+    write_results_json("b", {"y": 2}, path)
+    write_results_json("a", {"x": 3}, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": {"x": 3}, "b": {"y": 2}}
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+def test_results_json_failed_write_keeps_old_file(tmp_path):
+    path = tmp_path / "results.json"
+    write_results_json("a", {"x": 1}, path)
+    with pytest.raises(TypeError):
+        write_results_json("b", {"y": object()}, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": {"x": 1}}
+
+
+def test_timed_windows_repeats_and_summarises():
+    calls = []
+
+    def step():
+        calls.append(1)
+        return 4
+
+    figures = timed_windows(step, window_s=0.01, repeats=3)
+    assert len(calls) >= 3
+    assert figures["repeats"] == 3
+    assert figures["min_s_per_example"] <= figures["median_s_per_example"]
+    assert figures["max_examples_per_s"] == pytest.approx(1 / figures["min_s_per_example"])
