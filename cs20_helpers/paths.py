@@ -1,13 +1,17 @@
 """Where the project keeps things: bundled data, caches, logs, results, and the profile.
 
 Every location can be moved with an environment variable, so CI, students and instructors
-can each point the course somewhere else without touching code.
+can each point the course somewhere else without touching code. Nothing is ever written inside
+the package: it may be installed read-only in a shared environment. The bundled samples are
+package data, found with ``importlib.resources`` the same way in a clone, an editable install
+and a wheel.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from importlib import resources
 from pathlib import Path
 
 PROFILES = ("sample", "full")
@@ -32,8 +36,8 @@ def project_dir() -> Path:
 
 
 def bundled_data_dir() -> Path:
-    """Return the ``data/`` folder of small real data the project ships."""
-    return REPO_DIR / "data"
+    """Return the package's ``data/`` folder of small real data (read it, never write there)."""
+    return Path(str(resources.files("cs20_helpers") / "data"))
 
 
 def cache_dir() -> Path:

@@ -85,7 +85,7 @@ DATASETS: dict[str, Dataset] = {
                  "f7ae60f92e00ec6debd23a6088c31dbd2371eca3ffa0defaefb259924204aec6"),
             ]
         ),
-        sample='datasets.load_mnist(source="sample"): real MNIST digits bundled in data/mnist/',
+        sample='datasets.load_mnist(source="sample"): real MNIST digits bundled with the package',
     ),
     "text8": Dataset(
         name="text8",
