@@ -14,6 +14,8 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
+from cs20_helpers import settings
+
 PROFILES = ("sample", "full")
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -22,10 +24,7 @@ REPO_DIR = PACKAGE_DIR.parent
 
 def profile() -> str:
     """Return the data and training budget in use: ``CS20_PROFILE`` = sample (default) or full."""
-    value = os.environ.get("CS20_PROFILE", "sample").strip().lower() or "sample"
-    if value not in PROFILES:
-        raise ValueError(f"CS20_PROFILE must be one of {PROFILES}, not {value!r}")
-    return value
+    return settings.choice("CS20_PROFILE", PROFILES, "sample")
 
 
 def project_dir() -> Path:
@@ -42,23 +41,21 @@ def bundled_data_dir() -> Path:
 
 def cache_dir() -> Path:
     """Return the download cache: ``CS20_DATA_DIR``, else a per-user cache folder."""
-    env = os.environ.get("CS20_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
+    chosen = settings.folder("CS20_DATA_DIR")
+    if chosen:
+        return chosen
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "cs20"
 
 
 def results_dir() -> Path:
     """Return where notebooks record their metrics: ``CS20_RESULTS_DIR``, else ``results/``."""
-    env = os.environ.get("CS20_RESULTS_DIR")
-    return Path(env).expanduser() if env else project_dir() / "results"
+    return settings.folder("CS20_RESULTS_DIR") or project_dir() / "results"
 
 
 def log_root() -> Path:
     """Return the root of TensorBoard logs and checkpoints: ``CS20_LOG_DIR``, else ``runs/``."""
-    env = os.environ.get("CS20_LOG_DIR")
-    return Path(env).expanduser() if env else project_dir() / "runs"
+    return settings.folder("CS20_LOG_DIR") or project_dir() / "runs"
 
 
 def log_dir(name: str, *, fresh: bool = True) -> Path:
