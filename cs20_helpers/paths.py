@@ -77,3 +77,13 @@ def write_text_atomic(path: Path, text: str) -> Path:
     finally:
         tmp.unlink(missing_ok=True)
     return path
+
+
+def give_default_mode(path: Path) -> Path:
+    """Give ``path`` the mode a new file or folder gets under the umask (usually group- and
+    world-readable): temporary files and folders start owner-only, and a course cache may be
+    shared by a group."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, (0o777 if path.is_dir() else 0o666) & ~mask)
+    return path
