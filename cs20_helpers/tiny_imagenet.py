@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from cs20_helpers.paths import cache_dir
+from cs20_helpers.paths import cache_dir, give_default_mode
 
 #: The classes: real Tiny ImageNet wnids with their WordNet names.
 CLASSES = [
@@ -332,6 +332,7 @@ def sample_dir() -> Path:
     try:
         generate(tmp, n_train=N_TRAIN, n_val=N_VAL, n_test=N_TEST, seed=SEED)
         (tmp / _MARKER).write_text(_stamp(), encoding="utf-8")
+        give_default_mode(tmp)  # mkdtemp made it owner-only; a cache may be shared
         if target.exists() and not _is_complete(target):  # stale: another version
             stale = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-stale-", dir=target.parent))
             os.replace(target, stale / "old")

@@ -186,7 +186,8 @@ def test_fetch_end_to_end_then_no_network(toy, server, cache):
     assert folder == cache / "toy"
     assert (folder / "plain.bin").read_bytes() == PLAIN
     assert (folder / "toy-data" / "words.txt").read_bytes() == b"anarchism originated as a term"
-    assert sorted(p.name for p in folder.iterdir()) == ["plain.bin", "toy-data", "toy.zip"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "plain.bin", "toy-data", "toy-data.manifest.json", "toy.zip"]
     assert server.requests == ["/missing/plain.bin", "/plain.bin", "/toy.zip"]
 
     assert registry.fetch("toy", progress=False) == folder
@@ -238,7 +239,7 @@ def test_offline_fetch_names_the_sample_and_the_manual_route(cache, monkeypatch)
     assert 'load_mnist(source="sample")' in message and "CS20_PROFILE=sample" in message
     for f in mnist.files:  # where to put each file by hand
         assert str(cache / "mnist" / f.name) in message
-    assert not cache.exists()  # nothing left behind
+    assert list(cache.iterdir()) == [registry.lock_path("mnist")]  # nothing but the lock
 
 
 # --- the command line -------------------------------------------------------------------------

@@ -3,6 +3,8 @@ cache that an interrupted run cannot leave half-written."""
 
 from __future__ import annotations
 
+import stat
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -123,6 +125,7 @@ def test_sample_dir_generates_once_then_reuses(cache, small, monkeypatch):
     assert root == cache / "tiny-imagenet-sample"
     assert len(list((root / "val" / "images").iterdir())) == 2 * len(ti.WNIDS)
     assert sorted(p.name for p in cache.iterdir()) == ["tiny-imagenet-sample"]
+    assert stat.S_IMODE(root.stat().st_mode) & stat.S_IRGRP  # a shared cache: group-readable
     before = all_files(root)
     monkeypatch.setattr(ti, "generate", lambda *a, **k: pytest.fail("generated again"))
     assert datasets.tiny_imagenet() == root
