@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from local_http import LocalServer, closed_port_url
 
-from cs20_helpers import data_cli, registry
+from cs20_helpers import archives, data_cli, registry
 from cs20_helpers.download import DownloadError
 from cs20_helpers.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
 
@@ -146,6 +146,14 @@ def test_normal_archives_unpack(tmp_path):
     safe_extract(tarred, tmp_path / "t")
     assert (tmp_path / "t" / "top" / "link").read_bytes() == b"data"  # a link inside is fine
     assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["top"]
+
+
+def test_every_archive_of_the_registry_bounds_its_unpacked_size():
+    for dataset in registry.DATASETS.values():
+        for f in dataset.files:
+            if f.unpacks_to:  # expected size known, and the ratio check lets the real one pass
+                assert f.unpacked_size and f.unpacked_size < archives.MAX_RATIO * f.size
+    assert registry.get("text8").files[0].unpacked_size * registry.SLACK < 2.28e9  # the bomb
 
 
 def test_not_an_archive_is_refused(tmp_path):
