@@ -233,18 +233,18 @@ def lock_path(name: str) -> Path:
 
 
 @contextmanager
-def _locked(dataset: Dataset) -> Iterator[None]:
-    """Hold the data set's lock, saying so when another process holds it first."""
+def locked(name: str) -> Iterator[None]:
+    """Hold the cache's lock for the data set ``name``, saying so when another process holds
+    it first (fetching it, or generating a sample)."""
     from filelock import FileLock, Timeout
 
-    path = lock_path(dataset.name)
+    path = lock_path(name)
     path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(path)
     try:
         lock.acquire(timeout=1)
     except Timeout:
-        print(f"Waiting for another process fetching {dataset.name} ({path}) ...",
-              file=sys.stderr)
+        print(f"Waiting for another process preparing {name} ({path}) ...", file=sys.stderr)
         lock.acquire()
     try:
         yield
@@ -297,7 +297,7 @@ def fetch(name: str, *, progress: bool = True) -> Path:
     """
     dataset = get(name)
     try:
-        with _locked(dataset):
+        with locked(name):
             _remove_leftovers(name)
             for f in dataset.files:
                 if f.unpacks_to:
@@ -353,5 +353,5 @@ def cached(name: str) -> str:
 
 __all__ = ["DATASETS", "CacheError", "Dataset", "DownloadError", "RemoteFile",
            "UnsafeArchiveError", "cached", "fetch", "get", "leftover_bytes", "leftovers",
-           "lock_path", "safe_extract", "verify"]
+           "lock_path", "locked", "safe_extract", "verify"]
 
