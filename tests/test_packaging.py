@@ -101,7 +101,11 @@ def test_every_loader_works_from_a_wheel_installed_elsewhere(built, tmp_path):
     elsewhere.mkdir()
     installed = _tree(target)
     env = {k: v for k, v in os.environ.items() if not k.startswith("CS20_")}
-    env.update(PYTHONPATH=str(target), PYTHONDONTWRITEBYTECODE="1", CS20_DATA_DIR=str(cache))
+    # the installed copy first; no checkout on the path (dependencies may be, e.g. in a venv)
+    deps = [p for p in env.get("PYTHONPATH", "").split(os.pathsep)
+            if p and not (Path(p) / "cs20_helpers").exists()]
+    env.update(PYTHONPATH=os.pathsep.join([str(target), *deps]), PYTHONDONTWRITEBYTECODE="1",
+               CS20_DATA_DIR=str(cache))
     result = subprocess.run([sys.executable, "-c", LOAD_EVERYTHING], cwd=elsewhere, env=env,
                             check=True, capture_output=True, text=True)
     loaded = json.loads(result.stdout)
