@@ -22,6 +22,9 @@ def _list() -> int:
         print(f"  files:   {count} file{'s' * (count != 1)}, {_megabytes(dataset.size)}: "
               + ", ".join(f.name for f in dataset.files))
         print(f"  cached:  {registry.cached(dataset.name)}  ({dataset.folder()})")
+        if leftover := registry.leftover_bytes(dataset.name):
+            print(f"  leftovers: {_megabytes(leftover)} from interrupted fetches "
+                  "(the next fetch removes them)")
         print(f"  offline: {dataset.sample}\n")
     print("Download with `python -m cs20_helpers data fetch NAME`; "
           "check checksums with `... data verify`.")

@@ -1,6 +1,6 @@
 """The course's data, offline first: one call per data set, bundled sample or full download.
 
-Every loader takes ``source="sample"`` (the default: small real data shipped in ``data/``, or
+Every loader takes ``source="sample"`` (the default: small real data shipped in the package, or
 generated, so nothing is downloaded) or ``source="full"`` (the published data set, fetched
 once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting with::
 

@@ -1,23 +1,36 @@
 """Download one file from the first mirror that serves it, verified, with nothing left on failure.
 
-pooch does the transfer: it streams the file with requests into a temporary file beside the
-target, shows a tqdm progress bar, checks the hash and renames the file into place only when
-the hash matches, deleting the temporary file otherwise. This module adds what pooch does not
-do: several mirrors tried in turn, one error type whose message names every URL tried and what
-went wrong there, and clean-up of a damaged copy and of folders created for a failed download.
+Each mirror is streamed with requests into a temporary file beside the target
+(``.<name>.part-*``), hashed on the way, and renamed into place only when the checksum matches;
+a failure deletes the temporary file and any folder made for it. A mirror that stops sending
+(no byte for ``TIMEOUT`` seconds) or drips (under ``MIN_RATE`` bytes a second over any
+``RATE_WINDOW``) is given up as *stalled*, which is not the same as the machine being offline.
+The error names every URL tried and what went wrong there.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import sys
+import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-#: Seconds to wait for a connection, and for each read once connected.
+from cs20_helpers.paths import give_default_mode
+
+#: Seconds to wait for a connection, and for any byte once connected.
 TIMEOUT = 30
-#: Bytes pooch reads and writes at a time.
-CHUNK_SIZE = 1 << 20
+#: Bytes read from the network at a time (at most).
+CHUNK_SIZE = 1 << 16
+#: The slowest transfer accepted, in bytes a second, averaged over each ``RATE_WINDOW``.
+MIN_RATE = 10_000
+#: Seconds over which the transfer rate is measured.
+RATE_WINDOW = 60.0
+#: Temporary files of an unfinished download are named ``.<name><PART>*``.
+PART = ".part-"
 
 
 class DownloadError(RuntimeError):
@@ -25,7 +38,7 @@ class DownloadError(RuntimeError):
 
     ``failures`` holds ``(url, reason)`` for each mirror tried. ``offline`` is true when every
     mirror failed to connect at all (refused, no route, no DNS), which usually means the
-    machine has no network.
+    machine has no network; a mirror that connected and then stalled does not count.
     """
 
     def __init__(self, message: str, failures: Sequence[tuple[str, str]] = (), *,
@@ -33,6 +46,14 @@ class DownloadError(RuntimeError):
         super().__init__(message)
         self.failures = list(failures)
         self.offline = offline
+
+
+class _Stalled(Exception):
+    """A mirror sent too little for too long."""
+
+
+class _ChecksumMismatch(Exception):
+    """A mirror delivered bytes with another checksum."""
 
 
 def file_digest(path: str | Path, algorithm: str = "sha256") -> str:
@@ -59,15 +80,18 @@ def _missing_parents(path: Path) -> list[Path]:
 
 
 def _reason(error: BaseException) -> str:
-    """Return what went wrong in a few words, from requests' long exception texts."""
+    """Return what went wrong in a few words, from requests' and urllib3's long texts."""
     import requests
+    import urllib3
 
     text = str(error)
-    if isinstance(error, requests.exceptions.ChunkedEncodingError):
-        cut = re.search(r"(\d+) bytes read, (\d+) more expected", text)
-        if cut:
-            return f"transfer cut off after {cut[1]} bytes, {cut[2]} more expected"
-        return f"transfer cut off: {text}"
+    if isinstance(error, _Stalled | _ChecksumMismatch):
+        return text
+    if isinstance(error, urllib3.exceptions.ReadTimeoutError):
+        return f"stalled: no data for {TIMEOUT} s"
+    cut = re.search(r"(\d+) bytes read, (\d+) more expected", text)
+    if cut:
+        return f"transfer cut off after {cut[1]} bytes, {cut[2]} more expected"
     errno = re.search(r"\[Errno -?\d+\] [^'\")]+", text)
     if isinstance(error, requests.ConnectionError) and errno:
         return f"cannot connect: {errno[0]}"
@@ -82,6 +106,48 @@ def _is_connection_failure(error: BaseException) -> bool:
             and not isinstance(error, requests.exceptions.SSLError))
 
 
+def _stream(url: str, out, hasher, progress: bool, label: str) -> None:
+    """Write the body at ``url`` to the open file ``out``, feeding ``hasher``; raise _Stalled
+    when the server sends under MIN_RATE over a RATE_WINDOW (a read timeout covers silence)."""
+    import requests
+    from tqdm.auto import tqdm
+
+    with requests.get(url, stream=True, timeout=(TIMEOUT, TIMEOUT)) as response:
+        response.raise_for_status()
+        total = int(response.headers.get("Content-Length") or 0) or None
+        with tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=label,
+                  disable=not progress, file=sys.stderr) as bar:
+            started, received = time.monotonic(), 0
+            while chunk := response.raw.read1(CHUNK_SIZE, decode_content=True):
+                out.write(chunk)
+                hasher.update(chunk)
+                bar.update(len(chunk))
+                received += len(chunk)
+                elapsed = time.monotonic() - started
+                if elapsed >= RATE_WINDOW:
+                    if received < MIN_RATE * elapsed:
+                        raise _Stalled(f"stalled: {received:,} bytes in {elapsed:.1f} s, under "
+                                       f"the minimum {MIN_RATE:,} bytes/s")
+                    started, received = time.monotonic(), 0
+
+
+def _fetch_one(url: str, path: Path, algorithm: str, expected: str, progress: bool) -> None:
+    """Download ``url`` to ``path`` through a temporary file; raise on any failure, leaving
+    no temporary file behind."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}{PART}", dir=path.parent)
+    try:
+        hasher = hashlib.new(algorithm)
+        with os.fdopen(fd, "wb") as out:
+            _stream(url, out, hasher, progress, path.name)
+        if hasher.hexdigest() != expected:
+            raise _ChecksumMismatch(f"checksum mismatch: {algorithm} {hasher.hexdigest()}, "
+                                    f"expected {expected}")
+        give_default_mode(Path(tmp))  # mkstemp made it owner-only; a cache may be shared
+        os.replace(tmp, path)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
 def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None = None,
              md5: str | None = None, progress: bool = True) -> Path:
     """Download a file to ``path`` from the first of ``urls`` that delivers it intact.
@@ -91,8 +157,8 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
     with another checksum is replaced. Raises :class:`DownloadError` when no mirror delivers
     the right bytes; then nothing is left at ``path`` and no temporary file remains.
     """
-    import pooch
     import requests
+    import urllib3
 
     path = Path(path).expanduser().absolute()
     urls = [urls] if isinstance(urls, str) else list(urls)
@@ -106,19 +172,15 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
 
     created = _missing_parents(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    downloader = pooch.HTTPDownloader(progressbar=progress, timeout=TIMEOUT,
-                                      chunk_size=CHUNK_SIZE)
     failures: list[tuple[str, str]] = []
     connection_failures = 0
     try:
         for url in urls:
             try:
-                pooch.retrieve(url, known_hash=f"{algorithm}:{expected}", fname=path.name,
-                               path=path.parent, downloader=downloader)
+                _fetch_one(url, path, algorithm, expected, progress)
                 return path
-            except ValueError as error:  # pooch's word for a hash mismatch
-                failures.append((url, f"checksum mismatch: {error}"))
-            except requests.RequestException as error:
+            except (_Stalled, _ChecksumMismatch, requests.RequestException,
+                    urllib3.exceptions.HTTPError) as error:
                 failures.append((url, _reason(error)))
                 connection_failures += _is_connection_failure(error)
     finally:  # also on an unexpected error (disk full) or Ctrl-C
@@ -130,11 +192,14 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
                     break
 
     offline = connection_failures == len(urls)
+    reasons = [reason for _, reason in failures]
     if offline:
         head = (f"could not download {path.name}: no mirror could be reached"
                 " (is this machine offline?)")
-    elif any(reason.startswith("checksum") for _, reason in failures):
+    elif any(reason.startswith("checksum") for reason in reasons):
         head = f"could not download {path.name}: no mirror delivered a file with the right checksum"
+    elif any(reason.startswith("stalled") for reason in reasons):
+        head = f"could not download {path.name}: the mirror stalled (it sent too slowly)"
     else:
         head = f"could not download {path.name} from any mirror"
     lines = [head] + [f"  {url}: {reason}" for url, reason in failures]

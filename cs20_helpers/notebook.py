@@ -19,9 +19,11 @@ from types import ModuleType
 import numpy as np
 
 from cs20_helpers.paths import profile
+from cs20_helpers.settings import threads
 
-#: Threads TensorFlow may use. Fixed, so results are bit-identical on every machine.
-THREADS = int(os.environ.get("CS20_THREADS", "2"))
+#: Threads TensorFlow may use (``CS20_THREADS``, checked before TensorFlow ever sees it).
+#: Fixed, so results are bit-identical on every machine.
+THREADS = threads()
 
 _QUIET_ENV = {
     "TF_USE_LEGACY_KERAS": "1",  # tf1.layers and tf1.nn.rnn_cell need tf-keras

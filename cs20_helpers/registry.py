@@ -1,26 +1,43 @@
 """The course's full data sets: where they live, their checksums, and fetching them into the cache.
 
 ``fetch("mnist")`` downloads what is missing into ``cache_dir()/mnist/`` (``CS20_DATA_DIR``
-moves the cache), unpacks archives safely and returns the folder. Files already there and
-verified are not downloaded again. Without a network the error says which bundled sample to
-use instead and where to put the files by hand. ``verify("mnist")`` reports what is cached.
+moves the cache), unpacks archives safely, records what each unpacked (sizes and SHA-256 in
+``<name>.manifest.json``) and returns the folder. ``verify("mnist")`` checks the same things
+``fetch`` checks, so whatever ``verify`` calls corrupt, ``fetch`` downloads or unpacks again.
+A lock file per data set (``.<name>.lock`` in the cache) lets one process fetch while others
+wait and then find the data ready; each fetch starts by removing what an interrupted one left.
+Without a network the error says which bundled sample to use instead and where to put the files
+by hand; a full disk or an unwritable folder gets a message naming the folder.
 Sizes and checksums come from the project's data facts (DATASETS.md).
 """
 
 from __future__ import annotations
 
-import posixpath
-import re
+import json
 import shutil
-import stat
-import tarfile
-import tempfile
-import zipfile
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cs20_helpers.download import DownloadError, download, file_digest
-from cs20_helpers.paths import cache_dir
+from cs20_helpers.archives import (
+    UNPACK_PREFIX,
+    UnsafeArchiveError,
+    check_free_space,
+    matches,
+    record,
+    safe_extract,
+)
+from cs20_helpers.download import PART, DownloadError, download, file_digest
+from cs20_helpers.paths import cache_dir, write_text_atomic
+
+#: An archive may unpack to at most this many times the size its registry entry expects.
+SLACK = 1.25
+
+
+class CacheError(RuntimeError):
+    """The cache folder could not be written (disk full, no permission, ...)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,7 @@ class RemoteFile:
     sha256: str | None = None
     md5: str | None = None  # where only an MD5 is published
     unpacks_to: str | None = None  # for an archive: the file or folder it holds
+    unpacked_size: int | None = None  # for an archive: bytes it unpacks to (about)
 
     @property
     def checksum(self) -> tuple[str, str]:
@@ -85,7 +103,7 @@ DATASETS: dict[str, Dataset] = {
                  "f7ae60f92e00ec6debd23a6088c31dbd2371eca3ffa0defaefb259924204aec6"),
             ]
         ),
-        sample='datasets.load_mnist(source="sample"): real MNIST digits bundled in data/mnist/',
+        sample='datasets.load_mnist(source="sample"): real MNIST digits bundled with the package',
     ),
     "text8": Dataset(
         name="text8",
@@ -93,7 +111,7 @@ DATASETS: dict[str, Dataset] = {
         files=(
             RemoteFile("text8.zip", ("http://mattmahoney.net/dc/text8.zip",), 31344016,
                        sha256="a6640522afe85d1963ad56c05b0ede0a0c000dddc9671758a6cc09b7a38e5232",
-                       unpacks_to="text8"),
+                       unpacks_to="text8", unpacked_size=100_000_000),
         ),
         sample='datasets.load_text8(source="sample"): a real Wikipedia slice cleaned '
                "the text8 way",
@@ -104,7 +122,8 @@ DATASETS: dict[str, Dataset] = {
         files=(
             RemoteFile("tiny-imagenet-200.zip",
                        ("http://cs231n.stanford.edu/tiny-imagenet-200.zip",), 248100043,
-                       md5="90528d7ca1a48142e341f4ef8d21d0de", unpacks_to="tiny-imagenet-200"),
+                       md5="90528d7ca1a48142e341f4ef8d21d0de", unpacks_to="tiny-imagenet-200",
+                       unpacked_size=300_000_000),  # generous estimate: JPEGs barely compress
         ),
         sample='datasets.tiny_imagenet(source="sample"): a generated stand-in in the same '
                "layout",
@@ -118,98 +137,6 @@ def get(name: str) -> Dataset:
         return DATASETS[name]
     except KeyError:
         raise KeyError(f"unknown data set {name!r}; known: {', '.join(DATASETS)}") from None
-
-
-# --- safe extraction --------------------------------------------------------------------------
-
-
-class UnsafeArchiveError(ValueError):
-    """An archive holds a member that would land outside the folder it is unpacked into."""
-
-
-def _escapes(name: str) -> bool:
-    """Whether the archive member path ``name`` is absolute or climbs out with ``..``."""
-    name = name.replace("\\", "/")
-    return (name.startswith("/") or re.match(r"[A-Za-z]:", name) is not None
-            or ".." in name.split("/"))
-
-
-def _problem(name: str, *, link: str | None = None, kind: str | None = None) -> str | None:
-    """Say why the archive member ``name`` is unsafe to unpack, or return None."""
-    if _escapes(name):
-        return "would be written outside the target folder"
-    if kind:
-        return f"is a {kind}"
-    if link is not None and _escapes(link):
-        return f"links to {link!r}, outside the target folder"
-    return None
-
-
-def _tar_problems(tar: tarfile.TarFile) -> list[tuple[str, str | None]]:
-    problems = []
-    for m in tar.getmembers():
-        link = None
-        if m.issym():  # relative to the link's own folder
-            link = posixpath.normpath(posixpath.join(posixpath.dirname(m.name), m.linkname))
-        elif m.islnk():  # relative to the archive's root
-            link = m.linkname
-        kind = "device file or pipe" if m.ischr() or m.isblk() or m.isfifo() else None
-        problems.append((m.name, _problem(m.name, link=link, kind=kind)))
-    return problems
-
-
-def _zip_problems(zf: zipfile.ZipFile) -> list[tuple[str, str | None]]:
-    # zipfile would write a symbolic link as a small file holding its target: refuse it
-    return [(info.filename, _problem(info.filename, kind="symbolic link"
-                                     if stat.S_ISLNK(info.external_attr >> 16) else None))
-            for info in zf.infolist()]
-
-
-def _refuse_unsafe(archive: Path, problems: list[tuple[str, str | None]]) -> None:
-    for name, problem in problems:
-        if problem:
-            raise UnsafeArchiveError(
-                f"refusing to unpack {archive.name}: member {name!r} {problem}")
-
-
-def safe_extract(archive: str | Path, dest: str | Path) -> list[Path]:
-    """Unpack a zip or tar ``archive`` into ``dest``; return the top-level paths it created.
-
-    Every member is checked before anything is written: an absolute path, a ``..`` that
-    climbs out, a link pointing outside, or a device file raises UnsafeArchiveError. The
-    archive is unpacked into a temporary folder inside ``dest`` and its top-level entries are
-    then renamed into place, so a failure leaves nothing half-unpacked.
-    """
-    archive, dest = Path(archive), Path(dest)
-    dest.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".unpack-", dir=dest))
-    try:
-        if zipfile.is_zipfile(archive):
-            with zipfile.ZipFile(archive) as zf:
-                _refuse_unsafe(archive, _zip_problems(zf))
-                zf.extractall(tmp)
-        elif tarfile.is_tarfile(archive):
-            with tarfile.open(archive) as tar:
-                _refuse_unsafe(archive, _tar_problems(tar))
-                try:  # the "data" filter re-checks as it writes (links followed included)
-                    tar.extractall(tmp, filter="data")
-                except tarfile.FilterError as error:
-                    raise UnsafeArchiveError(
-                        f"refusing to unpack {archive.name}: {error}") from None
-        else:
-            raise UnsafeArchiveError(f"{archive.name} is neither a zip nor a tar archive")
-        created = []
-        for entry in sorted(tmp.iterdir()):
-            target = dest / entry.name
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)  # an older copy: replaced, not merged
-            elif target.exists() or target.is_symlink():
-                target.unlink()
-            entry.rename(target)
-            created.append(target)
-        return created
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 # --- fetch and verify -------------------------------------------------------------------------
@@ -239,9 +166,11 @@ def _offline_message(dataset: Dataset, error: DownloadError) -> str:
 
 def _download(dataset: Dataset, f: RemoteFile, progress: bool) -> Path:
     algorithm, digest = f.checksum
+    path = dataset.folder() / f.name
+    if not path.is_file():
+        check_free_space(path.parent, f.size)
     try:
-        return download(f.urls, path=dataset.folder() / f.name, progress=progress,
-                        **{algorithm: digest})
+        return download(f.urls, path=path, progress=progress, **{algorithm: digest})
     except DownloadError as error:
         if error.offline:
             raise DownloadError(_offline_message(dataset, error), error.failures,
@@ -249,22 +178,134 @@ def _download(dataset: Dataset, f: RemoteFile, progress: bool) -> Path:
         raise
 
 
+def _manifest(folder: Path, f: RemoteFile) -> Path:
+    """Where the record of what ``f`` unpacked to is kept."""
+    return folder / f"{f.unpacks_to}.manifest.json"
+
+
+def _unpacked_status(folder: Path, f: RemoteFile) -> str:
+    """Say whether what the archive ``f`` unpacks to is "ok" (as recorded when unpacked),
+    "corrupt" (changed since), "unverified" (no record: put there by hand) or "missing"."""
+    if not (folder / f.unpacks_to).exists():
+        return "missing"
+    manifest = _manifest(folder, f)
+    if not manifest.is_file():
+        return "unverified"
+    try:
+        recorded = json.loads(manifest.read_text(encoding="utf-8"))
+    except ValueError:
+        return "corrupt"
+    return "ok" if matches(recorded, folder) else "corrupt"
+
+
+def _usable_without_archive(unpacked: str, archive: str) -> bool:
+    """Whether an archive's unpacked copy can be used as it is: recorded and intact, or
+    copied there by hand with no archive beside it to unpack again."""
+    return unpacked == "ok" or (unpacked == "unverified" and archive == "missing")
+
+
+def _unpack(dataset: Dataset, f: RemoteFile, archive: Path) -> None:
+    """Unpack ``archive`` into the data set's folder, bounded by the expected size, then record
+    what it unpacked to (the old record is removed first, so an interrupted unpack is redone)."""
+    folder = dataset.folder()
+    manifest = _manifest(folder, f)
+    manifest.unlink(missing_ok=True)
+    limit = int(f.unpacked_size * SLACK) if f.unpacked_size else None
+    created = safe_extract(archive, folder, max_size=limit)
+    if folder / f.unpacks_to not in created:
+        raise RuntimeError(f"{f.name} does not hold {f.unpacks_to!r} at its top level")
+    write_text_atomic(manifest, json.dumps(record(folder / f.unpacks_to, folder), indent=0))
+
+
+def _fetch_archive(dataset: Dataset, f: RemoteFile, progress: bool) -> None:
+    folder = dataset.folder()
+    archive = _status(folder / f.name, f)
+    if _usable_without_archive(_unpacked_status(folder, f), archive):
+        if archive == "corrupt":  # useless for a repair: drop it rather than keep bad bytes
+            (folder / f.name).unlink()
+        return
+    _unpack(dataset, f, _download(dataset, f, progress))
+
+
+def lock_path(name: str) -> Path:
+    """The lock file that serialises fetches of the data set ``name``."""
+    return cache_dir() / f".{name}.lock"
+
+
+@contextmanager
+def locked(name: str) -> Iterator[None]:
+    """Hold the cache's lock for the data set ``name``, saying so when another process holds
+    it first (fetching it, or generating a sample)."""
+    from filelock import FileLock, Timeout
+
+    path = lock_path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(path)
+    try:
+        lock.acquire(timeout=1)
+    except Timeout:
+        print(f"Waiting for another process preparing {name} ({path}) ...", file=sys.stderr)
+        lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def leftovers(name: str) -> list[Path]:
+    """Return what interrupted downloads (``.NAME.part-*``) and unpacks (``.unpack-*``) of the
+    data set ``name`` left in its folder."""
+    folder = get(name).folder()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.name.startswith(UNPACK_PREFIX)
+                  or (p.name.startswith(".") and PART in p.name))
+
+
+def leftover_bytes(name: str) -> int:
+    """Return the disk space the data set's leftovers take."""
+    total = 0
+    for path in leftovers(name):
+        files = path.rglob("*") if path.is_dir() else [path]
+        total += sum(f.stat().st_size for f in files if f.is_file() and not f.is_symlink())
+    return total
+
+
+def _remove_leftovers(name: str) -> None:
+    for path in leftovers(name):
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+
+def _cache_message(dataset: Dataset, error: OSError) -> str:
+    where = f" ({error.filename})" if error.filename else ""
+    return (f"Cannot write the {dataset.name} data set into {dataset.folder()}: "
+            f"{error.strerror or error}{where}.\nFree some space there, or set CS20_DATA_DIR "
+            "to a folder with room that you can write to.")
+
+
 def fetch(name: str, *, progress: bool = True) -> Path:
     """Download (if needed) and unpack the data set ``name``; return its cache folder.
 
     The folder holds the published files (mnist: the four ``.gz``), and for an archive what
-    it unpacks to (text8: the ``text8`` file; tiny-imagenet: ``tiny-imagenet-200/``). What
-    is already there and verified is not downloaded again; an unpacked archive counts as done.
+    it unpacks to (text8: the ``text8`` file; tiny-imagenet: ``tiny-imagenet-200/``) with its
+    manifest. Whatever ``verify`` would call missing or corrupt is downloaded or unpacked
+    again; the rest is used as it is, without network. Raises DownloadError, CacheError (the
+    folder cannot be written: the message names it) or UnsafeArchiveError.
     """
     dataset = get(name)
-    for f in dataset.files:
-        if f.unpacks_to and (dataset.folder() / f.unpacks_to).exists():
-            continue  # unpacked by an earlier fetch: the rename into place was its last step
-        path = _download(dataset, f, progress)
-        if f.unpacks_to:
-            created = safe_extract(path, dataset.folder())
-            if dataset.folder() / f.unpacks_to not in created:
-                raise RuntimeError(f"{f.name} does not hold {f.unpacks_to!r} at its top level")
+    try:
+        with locked(name):
+            _remove_leftovers(name)
+            for f in dataset.files:
+                if f.unpacks_to:
+                    _fetch_archive(dataset, f, progress)
+                else:
+                    _download(dataset, f, progress)
+    except OSError as error:
+        raise CacheError(_cache_message(dataset, error)) from error
     return dataset.folder()
 
 
@@ -276,11 +317,13 @@ def _status(path: Path, f: RemoteFile) -> str:
 
 
 def verify(name: str) -> dict:
-    """Report the cached state of the data set ``name``, checking checksums.
+    """Report the cached state of the data set ``name``, checking checksums and manifests.
 
-    Returns ``{"name", "folder", "ready", "files"}``: ``files`` maps each published file
-    to "ok", "missing" or "corrupt" (wrong checksum), and each archive's unpacked file or
-    folder to "ok" or "missing"; ``ready`` is true when ``fetch`` would need no network.
+    Returns ``{"name", "folder", "ready", "files"}``: ``files`` maps each
+    published file to "ok", "missing" or "corrupt" (wrong checksum), and each archive's
+    unpacked file or folder to "ok", "missing", "corrupt" (changed since it was unpacked) or
+    "unverified" (no manifest: copied by hand); ``ready`` is true when ``fetch`` would need no
+    network. ``fetch`` repairs whatever is reported corrupt.
     """
     dataset = get(name)
     folder = dataset.folder()
@@ -289,9 +332,9 @@ def verify(name: str) -> dict:
     for f in dataset.files:
         files[f.name] = _status(folder / f.name, f)
         if f.unpacks_to:
-            unpacked = (folder / f.unpacks_to).exists()
-            files[f.unpacks_to] = "ok" if unpacked else "missing"
-            ready &= unpacked or files[f.name] == "ok"
+            files[f.unpacks_to] = _unpacked_status(folder, f)
+            ready &= (_usable_without_archive(files[f.unpacks_to], files[f.name])
+                      or files[f.name] == "ok")
         else:
             ready &= files[f.name] == "ok"
     return {"name": name, "folder": str(folder), "ready": ready, "files": files}
@@ -308,6 +351,7 @@ def cached(name: str) -> str:
     return "yes" if all(present) else "partly" if any(present) else "no"
 
 
-__all__ = ["DATASETS", "Dataset", "DownloadError", "RemoteFile", "UnsafeArchiveError", "cached",
-           "fetch", "get", "safe_extract", "verify"]
+__all__ = ["DATASETS", "CacheError", "Dataset", "DownloadError", "RemoteFile",
+           "UnsafeArchiveError", "cached", "fetch", "get", "leftover_bytes", "leftovers",
+           "lock_path", "locked", "safe_extract", "verify"]
 

@@ -33,7 +33,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from cs20_helpers.paths import cache_dir
+from cs20_helpers.paths import cache_dir, give_default_mode
+from cs20_helpers.registry import locked
 
 #: The classes: real Tiny ImageNet wnids with their WordNet names.
 CLASSES = [
@@ -321,26 +322,28 @@ def _is_complete(folder: Path) -> bool:
 def sample_dir() -> Path:
     """Return ``cache_dir()/tiny-imagenet-sample``, generating it first when it is missing.
 
-    It is written into a temporary folder beside it and renamed into place once complete, so
-    an interrupted run leaves no partial sample; a folder from another version is replaced.
+    One process generates it, under the cache's lock for it, while others wait and then find it
+    ready. It is written into a temporary folder beside it and renamed into place once
+    complete, so an interrupted run leaves no partial sample (and what a killed run left is
+    removed first); a folder from another version is replaced.
     """
     target = cache_dir() / SAMPLE_NAME
     if _is_complete(target):
         return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-", dir=target.parent))
-    try:
-        generate(tmp, n_train=N_TRAIN, n_val=N_VAL, n_test=N_TEST, seed=SEED)
-        (tmp / _MARKER).write_text(_stamp(), encoding="utf-8")
-        if target.exists() and not _is_complete(target):  # stale: another version
-            stale = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-stale-", dir=target.parent))
-            os.replace(target, stale / "old")
+    with locked(SAMPLE_NAME):
+        if _is_complete(target):  # made by another process while this one waited
+            return target
+        for stale in target.parent.glob(f".{SAMPLE_NAME}-*"):
             shutil.rmtree(stale, ignore_errors=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{SAMPLE_NAME}-", dir=target.parent))
         try:
+            generate(tmp, n_train=N_TRAIN, n_val=N_VAL, n_test=N_TEST, seed=SEED)
+            (tmp / _MARKER).write_text(_stamp(), encoding="utf-8")
+            give_default_mode(tmp)  # mkdtemp made it owner-only; a cache may be shared
+            if target.exists():  # stale: another version
+                os.replace(target, tmp.with_name(tmp.name + "-old"))
             os.rename(tmp, target)
-        except OSError:
-            if not _is_complete(target):  # not a concurrent run that finished first
-                raise
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        finally:
+            for leftover in (tmp, tmp.with_name(tmp.name + "-old")):
+                shutil.rmtree(leftover, ignore_errors=True)
     return target

@@ -1,10 +1,11 @@
-"""Write ``data/fire_theft.xls``, the course's fire-and-theft spreadsheet, from a CSV.
+"""Write ``cs20_helpers/data/fire_theft.xls``, the course's fire-and-theft spreadsheet, from
+a CSV.
 
 The course read this data with xlrd from an ``.xls`` file: one sheet named "Sheet 1", a header
 row ``X``, ``Y`` and 42 numeric rows (X = fires per 1000 housing units, Y = thefts per 1000
 population, Chicago). xlrd 2.x reads only the legacy ``.xls`` format, which xlwt writes.
 
-    python scripts/make_fire_theft_xls.py [CSV] [--out data/fire_theft.xls]
+    python scripts/make_fire_theft_xls.py [CSV] [--out cs20_helpers/data/fire_theft.xls]
 
 CSV defaults to ``../shared/data-facts/fire_theft.csv`` beside the checkout.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 import xlwt
 
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "cs20_helpers" / "data"  # the bundled samples (package data)
 DEFAULT_CSV = REPO.parent / "shared" / "data-facts" / "fire_theft.csv"
 
 
@@ -46,7 +48,7 @@ def write_xls(rows: list[tuple[float, float]], out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv", nargs="?", type=Path, default=DEFAULT_CSV)
-    parser.add_argument("--out", type=Path, default=REPO / "data" / "fire_theft.xls")
+    parser.add_argument("--out", type=Path, default=DATA / "fire_theft.xls")
     args = parser.parse_args()
     rows = read_rows(args.csv)
     if len(rows) != 42:

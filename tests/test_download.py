@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
+import time
 
 import pytest
 from local_http import LocalServer, closed_port_url
 
+from cs20_helpers import download as download_module
 from cs20_helpers.download import DownloadError, download
 
 DATA = b"course data " * 1000
@@ -112,13 +116,45 @@ def test_damaged_file_is_removed_when_no_mirror_serves(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_unexpected_error_still_removes_the_folders_it_made(tmp_path, monkeypatch):
-    import pooch
-
+def test_unexpected_error_still_removes_the_folders_it_made(server, tmp_path, monkeypatch):
     def disk_full(*args, **kwargs):
-        raise OSError("No space left on device")
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pooch, "retrieve", disk_full)
+    monkeypatch.setattr(download_module, "_stream", disk_full)
     with pytest.raises(OSError, match="No space"):
-        download("http://127.0.0.1:1/x", sha256=SHA, path=tmp_path / "a" / "x", progress=False)
+        download(server.add("x", DATA), sha256=SHA, path=tmp_path / "a" / "x", progress=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dripping_server_is_given_up_as_stalled_within_the_rate_window(server, tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.setattr(download_module, "RATE_WINDOW", 1.0)
+    monkeypatch.setattr(download_module, "MIN_RATE", 1000)
+    url = server.add("drip.bin", DATA[:400], drip=0.05)  # 20 bytes a second, 20 s in all
+    started = time.monotonic()
+    with pytest.raises(DownloadError, match="stalled") as caught:
+        download(url, sha256=SHA, path=tmp_path / "drip.bin", progress=False)
+    took = time.monotonic() - started
+    assert 1.0 <= took < 10, took  # one window, not the 20 s the whole drip would take
+    assert not caught.value.offline and "offline" not in str(caught.value)
+    assert "bytes/s" in caught.value.failures[0][1]
+    assert list(tmp_path.iterdir()) == []  # no temporary left
+
+
+def test_a_silent_server_is_stalled_not_offline(server, tmp_path, monkeypatch):
+    monkeypatch.setattr(download_module, "TIMEOUT", 0.5)
+    url = server.add("silent.bin", b"ab", drip=5.0)  # one byte, then silence
+    with pytest.raises(DownloadError, match="stalled") as caught:
+        download(url, sha256=SHA, path=tmp_path / "silent.bin", progress=False)
+    assert not caught.value.offline
+    assert caught.value.failures == [(url, "stalled: no data for 0.5 s")]
+
+
+def test_downloaded_files_follow_the_umask_not_owner_only(server, tmp_path):
+    old = os.umask(0o027)
+    try:
+        path = download(server.add("d.bin", DATA), sha256=SHA, path=tmp_path / "d.bin",
+                        progress=False)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640  # readable by the group

@@ -1,7 +1,11 @@
 """Profile and folder settings come from the environment, with sensible defaults."""
 
+from importlib import metadata
+from pathlib import Path
+
 import pytest
 
+import cs20_helpers
 from cs20_helpers import paths
 
 
@@ -34,8 +38,14 @@ def test_log_dir_is_fresh_on_each_call(monkeypatch, tmp_path):
     assert (paths.log_dir("05_demo", fresh=False) / "keep").exists()
 
 
-def test_bundled_data_lives_in_the_checkout():
-    assert paths.bundled_data_dir() == paths.REPO_DIR / "data"
+def test_bundled_data_is_package_data():
+    """Found through importlib.resources, so a clone, an editable install and a wheel agree."""
+    assert paths.bundled_data_dir() == Path(cs20_helpers.__file__).parent / "data"
+    assert (paths.bundled_data_dir() / "mnist" / "t10k-labels-idx1-ubyte.gz").is_file()
+
+
+def test_version_comes_from_the_package_metadata():
+    assert cs20_helpers.__version__ == metadata.version("cs20-helpers")
 
 
 def test_write_text_atomic_keeps_old_contents_when_writing_fails(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from local_http import LocalServer, closed_port_url
 
-from cs20_helpers import data_cli, registry
+from cs20_helpers import archives, data_cli, registry
 from cs20_helpers.download import DownloadError
 from cs20_helpers.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
 
@@ -148,6 +148,14 @@ def test_normal_archives_unpack(tmp_path):
     assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["top"]
 
 
+def test_every_archive_of_the_registry_bounds_its_unpacked_size():
+    for dataset in registry.DATASETS.values():
+        for f in dataset.files:
+            if f.unpacks_to:  # expected size known, and the ratio check lets the real one pass
+                assert f.unpacked_size and f.unpacked_size < archives.MAX_RATIO * f.size
+    assert registry.get("text8").files[0].unpacked_size * registry.SLACK < 2.28e9  # the bomb
+
+
 def test_not_an_archive_is_refused(tmp_path):
     (tmp_path / "plain.zip").write_bytes(b"not an archive")
     with pytest.raises(UnsafeArchiveError, match="neither"):
@@ -186,7 +194,8 @@ def test_fetch_end_to_end_then_no_network(toy, server, cache):
     assert folder == cache / "toy"
     assert (folder / "plain.bin").read_bytes() == PLAIN
     assert (folder / "toy-data" / "words.txt").read_bytes() == b"anarchism originated as a term"
-    assert sorted(p.name for p in folder.iterdir()) == ["plain.bin", "toy-data", "toy.zip"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "plain.bin", "toy-data", "toy-data.manifest.json", "toy.zip"]
     assert server.requests == ["/missing/plain.bin", "/plain.bin", "/toy.zip"]
 
     assert registry.fetch("toy", progress=False) == folder
@@ -238,7 +247,7 @@ def test_offline_fetch_names_the_sample_and_the_manual_route(cache, monkeypatch)
     assert 'load_mnist(source="sample")' in message and "CS20_PROFILE=sample" in message
     for f in mnist.files:  # where to put each file by hand
         assert str(cache / "mnist" / f.name) in message
-    assert not cache.exists()  # nothing left behind
+    assert list(cache.iterdir()) == [registry.lock_path("mnist")]  # nothing but the lock
 
 
 # --- the command line -------------------------------------------------------------------------

@@ -3,6 +3,8 @@ cache that an interrupted run cannot leave half-written."""
 
 from __future__ import annotations
 
+import stat
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -14,6 +16,9 @@ from cs20_helpers import tiny_imagenet as ti
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory):
     return ti.generate(tmp_path_factory.mktemp("tiny") / "tiny-imagenet-sample")
+
+
+LOCK = ".tiny-imagenet-sample.lock"  # one process generates the sample at a time
 
 
 @pytest.fixture
@@ -122,7 +127,8 @@ def test_sample_dir_generates_once_then_reuses(cache, small, monkeypatch):
     root = datasets.tiny_imagenet()
     assert root == cache / "tiny-imagenet-sample"
     assert len(list((root / "val" / "images").iterdir())) == 2 * len(ti.WNIDS)
-    assert sorted(p.name for p in cache.iterdir()) == ["tiny-imagenet-sample"]
+    assert sorted(p.name for p in cache.iterdir()) == [LOCK, "tiny-imagenet-sample"]
+    assert stat.S_IMODE(root.stat().st_mode) & stat.S_IRGRP  # a shared cache: group-readable
     before = all_files(root)
     monkeypatch.setattr(ti, "generate", lambda *a, **k: pytest.fail("generated again"))
     assert datasets.tiny_imagenet() == root
@@ -142,11 +148,19 @@ def test_interrupted_generation_leaves_no_cache(cache, small, monkeypatch, error
     monkeypatch.setattr(ti, "_save", failing_save)
     with pytest.raises(error):
         ti.sample_dir()
-    assert list(cache.iterdir()) == []  # no sample, no temporary folder
+    assert [p.name for p in cache.iterdir()] == [LOCK]  # no sample, no temporary folder
     monkeypatch.setattr(ti, "_save", real_save)
     root = ti.sample_dir()
     assert (root / ti._MARKER).is_file()
     assert len(list(root.rglob("*.JPEG"))) == len(ti.WNIDS) * (3 + 2) + 2
+
+
+def test_what_a_killed_run_left_is_removed_by_the_next(cache, small):
+    left = cache / ".tiny-imagenet-sample-k1ll3d"
+    (left / "train").mkdir(parents=True)
+    (left / "train" / "half.JPEG").write_bytes(b"x" * 1000)
+    ti.sample_dir()
+    assert sorted(p.name for p in cache.iterdir()) == [LOCK, "tiny-imagenet-sample"]
 
 
 def test_a_sample_from_another_version_is_replaced(cache, small, monkeypatch):
@@ -156,4 +170,4 @@ def test_a_sample_from_another_version_is_replaced(cache, small, monkeypatch):
     root = ti.sample_dir()
     assert root == old and (root / "wnids.txt").is_file()
     assert (root / ti._MARKER).read_text(encoding="utf-8") == ti._stamp()
-    assert sorted(p.name for p in cache.iterdir()) == ["tiny-imagenet-sample"]
+    assert sorted(p.name for p in cache.iterdir()) == [LOCK, "tiny-imagenet-sample"]

@@ -1,0 +1,68 @@
+"""Read the ``CS20_*`` environment settings, each checked when read.
+
+A bad value raises :class:`SettingError` naming the setting, what it holds and what it may
+hold, before anything acts on it: ``CS20_THREADS=-1`` would otherwise abort TensorFlow's
+runtime with no message, and ``0`` would silently mean "all cores".
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: The most threads ``CS20_THREADS`` may ask for.
+MAX_THREADS = 256
+
+
+class SettingError(ValueError):
+    """A ``CS20_*`` environment variable holds a value it may not hold."""
+
+
+def _raw(name: str) -> str | None:
+    """Return the stripped value of ``name``, or None when it is unset or empty."""
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def choice(name: str, allowed: tuple[str, ...], default: str) -> str:
+    """Return the setting ``name`` (case-insensitive), one of ``allowed``."""
+    value = (_raw(name) or default).lower()
+    if value not in allowed:
+        raise SettingError(f"{name} must be one of {', '.join(allowed)} (default {default}), "
+                           f"not {os.environ[name]!r}")
+    return value
+
+
+def whole_number(name: str, default: int, low: int, high: int) -> int:
+    """Return the setting ``name`` as an integer from ``low`` to ``high``."""
+    raw = _raw(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise SettingError(f"{name} must be a whole number from {low} to {high} "
+                           f"(default {default}), not {raw!r}")
+    return value
+
+
+def folder(name: str) -> Path | None:
+    """Return the folder the setting ``name`` names (``~`` expanded), or None when unset.
+
+    The folder need not exist yet, but the path must not be an existing file.
+    """
+    raw = _raw(name)
+    if raw is None:
+        return None
+    path = Path(raw).expanduser()
+    if path.exists() and not path.is_dir():
+        raise SettingError(f"{name} must name a folder (existing or to be created), "
+                           f"not the file {path}")
+    return path
+
+
+def threads() -> int:
+    """Return ``CS20_THREADS``: TensorFlow's intra- and inter-op threads, 1 to MAX_THREADS."""
+    return whole_number("CS20_THREADS", 2, 1, MAX_THREADS)

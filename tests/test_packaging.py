@@ -1,0 +1,120 @@
+"""The package works wherever it is installed: the wheel and the sdist carry the bundled data,
+and every loader works from a wheel installed outside the checkout, run from another folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cs20_helpers
+
+REPO = Path(__file__).resolve().parent.parent
+# What a checkout may hold besides its sources: environments, caches and course output.
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
+                                    "runs", "results", ".pytest_cache", ".ruff_cache",
+                                    ".ipynb_checkpoints")
+
+# Run in the installed copy: load every data set, say where everything came from.
+LOAD_EVERYTHING = """
+import json, cs20_helpers
+from cs20_helpers import analogy, char_text, datasets
+train, test = datasets.load_mnist("train"), datasets.load_mnist("test")
+tiny = datasets.tiny_imagenet()
+print(json.dumps({
+    "module": cs20_helpers.__file__, "version": cs20_helpers.__version__,
+    "fire_theft": datasets.load_fire_theft().shape[0],
+    "mnist": [len(train[0]), len(test[0])],
+    "text8": len(datasets.load_text8()),
+    "questions": sum(map(len, analogy.load_questions().values())),
+    "news": len(char_text.news_text()),
+    "tiny": str(tiny), "tiny_val": len(datasets.tiny_imagenet_items(tiny, "val")),
+}))
+"""
+
+
+def _version() -> str:
+    with open(REPO / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def _build(source: Path, out: Path, *options: str) -> None:
+    """Run ``python -m build`` on ``source`` with the build tools already installed (offline)."""
+    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
+                    *options, str(source)], check=True, capture_output=True, text=True)
+
+
+def _wheel_files(folder: Path) -> dict[str, int]:
+    """Return each member of the one wheel in ``folder`` with its CRC."""
+    (wheel,) = folder.glob("*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        return {info.filename: info.CRC for info in zf.infolist()}
+
+
+def _tree(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_size for p in folder.rglob("*")}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """Build the sdist, a wheel from it, and a wheel straight from the sources; return the
+    folder holding ``from_sdist/`` and ``from_tree/``."""
+    root = tmp_path_factory.mktemp("packaging")
+    for name in ("from_sdist", "from_tree"):
+        source = root / f"source_{name}"  # a copy per build: builds write into the sources
+        shutil.copytree(REPO, source, ignore=NOT_SOURCE)
+        _build(source, root / name, *(["--wheel"] if name == "from_tree" else []))
+    return root
+
+
+def test_wheel_and_sdist_carry_every_module_and_bundled_file(built):
+    members = _wheel_files(built / "from_sdist")
+    package = Path(cs20_helpers.__file__).parent
+    sources = {p.relative_to(package.parent).as_posix() for p in package.rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert sources and sources <= set(members)
+    assert {"cs20_helpers/data/fire_theft.xls", "cs20_helpers/data/text8_sample.txt.gz",
+            "cs20_helpers/data/mnist/train-images-idx3-ubyte.gz"} <= set(members)
+    (sdist,) = (built / "from_sdist").glob("*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    assert sources <= names
+
+
+def test_wheel_built_from_the_sdist_equals_the_wheel_built_from_the_sources(built):
+    assert _wheel_files(built / "from_sdist") == _wheel_files(built / "from_tree")
+
+
+def test_every_loader_works_from_a_wheel_installed_elsewhere(built, tmp_path):
+    (wheel,) = (built / "from_sdist").glob("*.whl")
+    target, elsewhere, cache = tmp_path / "site", tmp_path / "elsewhere", tmp_path / "cache"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True)
+    elsewhere.mkdir()
+    installed = _tree(target)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CS20_")}
+    # the installed copy first; no checkout on the path (dependencies may be, e.g. in a venv)
+    deps = [p for p in env.get("PYTHONPATH", "").split(os.pathsep)
+            if p and not (Path(p) / "cs20_helpers").exists()]
+    env.update(PYTHONPATH=os.pathsep.join([str(target), *deps]), PYTHONDONTWRITEBYTECODE="1",
+               CS20_DATA_DIR=str(cache))
+    result = subprocess.run([sys.executable, "-c", LOAD_EVERYTHING], cwd=elsewhere, env=env,
+                            check=True, capture_output=True, text=True)
+    loaded = json.loads(result.stdout)
+    assert Path(loaded["module"]).is_relative_to(target)
+    assert loaded["version"] == _version() == cs20_helpers.__version__
+    assert loaded["fire_theft"] == 42 and loaded["mnist"] == [8000, 2000]
+    assert loaded["text8"] == 512_934 and loaded["questions"] == 19_544
+    assert loaded["news"] > 300_000
+    assert Path(loaded["tiny"]).is_relative_to(cache) and loaded["tiny_val"] == 100
+    assert _tree(target) == installed, "something was written inside the installed package"
+    assert list(elsewhere.iterdir()) == []
+
