@@ -4,7 +4,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from cs20_helpers import runner
+from cs20_helpers.tools import runner
 
 
 @pytest.fixture
