@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from jupyter_client import KernelManager
+from jupyter_client import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, DeadKernelError
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
@@ -89,27 +90,22 @@ def _tag_expected_errors(nb: nbformat.NotebookNode) -> None:
 
 
 @contextlib.contextmanager
-def _sigint_kills(km: KernelManager) -> Iterator[list[int]]:
-    """While inside, Ctrl-C kills the kernel (so nbclient stops at once) and is remembered.
-
-    Killing the kernel from the handler, instead of raising KeyboardInterrupt into nbclient's
-    event loop, lets nbclient end the cell cleanly; the caller then sees the remembered signal.
-    """
-    caught: list[int] = []
-
-    def on_sigint(signum: int, _frame: object) -> None:
-        caught.append(signum)
-        pid = getattr(km.provisioner, "pid", None)
-        if not pid:  # no kernel yet: stop the start-up itself
-            raise KeyboardInterrupt
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-
-    previous = signal.signal(signal.SIGINT, on_sigint)
+def _sigint_restored() -> Iterator[None]:
+    """Put back this process's Ctrl-C handler afterwards: nbclient's event loop takes it over."""
+    previous = signal.getsignal(signal.SIGINT)
     try:
-        yield caught
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _ended_by_signal(client: NotebookClient) -> bool:
+    """Whether nbclient's own SIGINT/SIGTERM handler shut the kernel down during the run.
+
+    nbclient handles Ctrl-C itself (it ends the kernel, and the run then fails with a dead
+    kernel); the cleanup it schedules is the one trace of the signal.
+    """
+    return getattr(client, "_async_cleanup_kernel_future", None) is not None
 
 
 def execute(path: Path, *, progress: tqdm | None = None,
@@ -122,28 +118,29 @@ def execute(path: Path, *, progress: tqdm | None = None,
     """
     nb = nbformat.read(path, as_version=4)
     _tag_expected_errors(nb)
-    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                       kernel_spec_manager=NbvalKernelspecManager())
+    # The asynchronous manager keeps nbclient's event loop free while a cell runs, so a kernel
+    # ended by Ctrl-C is noticed within a second.
+    km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
+                            kernel_spec_manager=NbvalKernelspecManager())
     client = NotebookClient(
         nb,
         km=km,
         timeout=CELL_TIMEOUT_S,
         allow_errors=allow_errors,
         record_timing=False,
+        shutdown_kernel="immediate",  # on Ctrl-C: killed, not asked mid-cell (which it mis-reports)
         on_cell_executed=(lambda **_: progress.update(1)) if progress is not None else None,
     )
-    with _sigint_kills(km) as caught:
+    with _sigint_restored():
         try:
             client.execute(cwd=str(path.parent), env=_kernel_env())
-        except (CellExecutionError, DeadKernelError):
-            if not caught:
+        except Exception:
+            if not _ended_by_signal(client):
                 raise
-        except KeyboardInterrupt:
-            caught.append(signal.SIGINT)
         finally:
             if km.has_kernel:
-                km.shutdown_kernel(now=True)
-    if caught:
+                run_sync(km.shutdown_kernel)(now=True)
+    if _ended_by_signal(client):
         raise Interrupted(f"interrupted while running {path.name}; its kernel was ended")
     merge_streams(nb)
     return nb
