@@ -114,6 +114,17 @@ def test_hygiene_flags_malformed_exercise_cells():
 NOTEBOOKS = find_notebooks()
 
 
+def _outside_solution(source: str) -> list[str]:
+    """Return the lines of a solution cell outside its BEGIN/END SOLUTION region."""
+    lines, inside = [], False
+    for line in source.splitlines():
+        if line.strip() in (exercises.BEGIN, exercises.END):
+            inside = line.strip() == exercises.BEGIN
+        elif not inside:
+            lines.append(line)
+    return lines
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_path):
     instructor = nbformat.read(path, as_version=4)
@@ -122,11 +133,15 @@ def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_pa
     assert len(exercises.exercises(instructor)) >= 4
     assert exercises.problems(instructor) == []
     copy = nbformat.read(assign.write_copies([path], tmp_path)[0], as_version=4)
-    text = "\n".join(c.source for c in copy.cells)
-    left = [line for cell in solutions for line in exercises.solution_lines(cell)
-            if line.strip() and line in text.splitlines()]
-    assert not left, f"solution lines left in the student copy: {left[:3]}"
-    assert "BEGIN SOLUTION" not in text
+    stubs = {exercises.nbgrader_meta(c)["grade_id"]: c.source.splitlines()
+             for c in copy.cells if exercises.is_solution(c)}
+    for cell in solutions:
+        answer = exercises.solution_lines(cell)
+        kept = _outside_solution(cell.source)
+        left = [line for line in stubs[exercises.nbgrader_meta(cell)["grade_id"]]
+                if line.strip() and line in answer and line not in kept]
+        assert not left, f"solution lines left in the student copy: {left[:3]}"
+    assert "BEGIN SOLUTION" not in "\n".join(c.source for c in copy.cells)
     assert not any(c.get("outputs") for c in copy.cells if c.cell_type == "code")
 
 
@@ -143,4 +158,18 @@ def test_assign_cli_writes_one_copy_per_notebook_named(tmp_path):
                              "--out", str(out)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert [p.name for p in out.iterdir()] == [FIXTURE.name]
-    shutil.rmtree(out)
+
+
+
+def test_student_copy_is_what_nbgrader_generate_assignment_releases(tmp_path):
+    source = tmp_path / "source" / "ps1"
+    source.mkdir(parents=True)
+    shutil.copy(FIXTURE, source)
+    result = subprocess.run(["nbgrader", "generate_assignment", "ps1", "--force"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    released = nbformat.read(tmp_path / "release" / "ps1" / FIXTURE.name, as_version=4)
+    ours = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
+    assert [(c.source, c.metadata, c.get("outputs")) for c in ours.cells] == \
+        [(c.source, c.metadata, c.get("outputs")) for c in released.cells]
