@@ -31,6 +31,8 @@ class _Page(HTMLParser):
         self.ids: set[str] = set()
         self.output_images = 0
         self.tracebacks = 0
+        self.nav: dict[str, str] = {}  # "left-prev" / "right-next" -> href
+        self.toc_entries = 0
         self._classes: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
@@ -48,6 +50,9 @@ class _Page(HTMLParser):
             self.output_images += 1
         if "traceback" in classes.split():
             self.tracebacks += 1
+        if tag == "a" and classes in ("left-prev", "right-next"):
+            self.nav[classes] = attrs.get("href", "")
+        self.toc_entries += "toc-entry" in classes.split()
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in ("img", "br", "meta", "link", "input", "hr") and self._classes:
@@ -77,6 +82,18 @@ def test_home_page_links_every_notebook_and_its_download(built):
         assert any(link.endswith(f"/{path.name}") and "_downloads" in link for link in links)
     assert (built / "search.html").is_file() and (built / "searchindex.js").is_file()
     assert "Recorded results" in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_pages_link_previous_and_next_in_lecture_order_and_have_a_toc(built):
+    order = ["index", *[p.stem for p in NOTEBOOKS]]
+    for before, path, after in zip(order[:-1], NOTEBOOKS, [*order[2:], None], strict=True):
+        page = _parse(built / f"{path.stem}.html")
+        assert page.nav.get("left-prev") == f"{before}.html"
+        assert page.nav.get("right-next") == (f"{after}.html" if after else None)
+        sections = [line for c in nbformat.read(path, as_version=4).cells
+                    if c.cell_type == "markdown" for line in c.source.splitlines()
+                    if line.startswith("## ")]
+        assert page.toc_entries >= len(sections) > 0
 
 
 def test_every_internal_link_and_image_resolves(built):

@@ -38,6 +38,9 @@ SPHINX_CONFIG = {
     "html_theme_options": {"show_toc_level": 2, "home_page_in_toc": True,
                            "use_download_button": False, "use_fullscreen_button": False},
     "exclude_patterns": [f"{DOWNLOADS}/**"],
+    # A second build in one process (the tests) re-registers the extensions' nodes.
+    "suppress_warnings": ["app.add_node", "app.add_directive", "app.add_role",
+                          "app.add_source_parser"],
 }
 
 
