@@ -33,6 +33,7 @@ class _Page(HTMLParser):
         self.tracebacks = 0
         self.nav: dict[str, str] = {}  # "left-prev" / "right-next" -> href
         self.toc_entries = 0
+        self.external_resources: list[str] = []  # scripts, styles, images from elsewhere
         self._classes: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
@@ -45,6 +46,9 @@ class _Page(HTMLParser):
         for name in ("href", "src"):
             if attrs.get(name):
                 self.links.append(attrs[name])
+        resource = attrs.get("src") or (attrs.get("href") if tag == "link" else None)
+        if tag in ("script", "link", "img") and resource and urlsplit(resource).netloc:
+            self.external_resources.append(resource)
         inside = " ".join(self._classes)
         if tag == "img" and "cell_output" in inside:
             self.output_images += 1
@@ -112,6 +116,7 @@ def test_every_internal_link_and_image_resolves(built):
                 broken.append(f"{path.name}: {link} (no such anchor)")
     assert len(pages) > len(NOTEBOOKS)
     assert broken == []
+    assert [r for page in pages.values() for r in page.external_resources] == []  # offline
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
