@@ -109,6 +109,8 @@ def test_hygiene_flags_malformed_exercise_cells():
     assert "no ### BEGIN SOLUTION" in problems
     assert "has output" in problems and "no points" in problems
     assert exercises.problems(nbformat.read(FIXTURE, as_version=4)) == []
+    solution.source = "### BEGIN SOLUTION\n### END SOLUTION"
+    assert any("empty answer" in p for p in exercises.problems(nb))
 
 
 NOTEBOOKS = find_notebooks()

@@ -83,7 +83,7 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Return what is wrong with the notebook's exercise cells (empty when well-formed).
 
     Check cells carry points and store no output (they pass silently); solution cells mark
-    their answer; no answer sits outside a solution cell; grade ids are unique.
+    a non-empty answer; no answer sits outside a solution cell; grade ids are unique.
     """
     found = []
     seen: set[str] = set()
@@ -102,6 +102,8 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
                              "(a check passes silently)")
         if is_solution(cell) and not marked:
             found.append(f"cell {index}: solution cell {grade_id!r} has no {BEGIN} ... {END}")
+        elif is_solution(cell) and not any(line.strip() for line in solution_lines(cell)):
+            found.append(f"cell {index}: solution cell {grade_id!r} has an empty answer")
         if marked and not is_solution(cell):
             found.append(f"cell {index}: {BEGIN} outside a solution cell")
     return found
