@@ -6,8 +6,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from cs20_helpers import hygiene
-from cs20_helpers.runner import find_notebooks
+from cs20_helpers.tools import hygiene
+from cs20_helpers.tools.runner import find_notebooks
 
 
 def _write(tmp_path: Path, cells: list) -> Path:

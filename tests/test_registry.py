@@ -11,9 +11,10 @@ import zipfile
 import pytest
 from local_http import LocalServer, closed_port_url
 
-from cs20_helpers import archives, data_cli, registry
+from cs20_helpers import archives, registry
 from cs20_helpers.download import DownloadError
 from cs20_helpers.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
+from cs20_helpers.tools import data_cli
 
 
 @pytest.fixture

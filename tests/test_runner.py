@@ -1,10 +1,16 @@
 """Executing notebooks headless: stored outputs from one clean run, failures never stored."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from cs20_helpers import runner
+from cs20_helpers.tools import runner
 
 
 @pytest.fixture
@@ -55,3 +61,56 @@ def test_run_notebooks_writes_copies_and_prints_results(notebook, tmp_path, monk
 def test_find_notebooks_by_prefix_and_unknown_name():
     with pytest.raises(FileNotFoundError, match="no notebook matches"):
         runner.find_notebooks(["99_nothing"])
+
+
+def test_store_merges_consecutive_prints_of_one_stream(notebook):
+    nb = nbformat.read(notebook, as_version=4)
+    nb.cells.append(new_code_cell(
+        "import sys\nfor i in range(3):\n    print(i, flush=True)\n"
+        "print('note', file=sys.stderr, flush=True)\nprint('last', flush=True)"))
+    nbformat.write(nb, notebook)
+    runner.store_outputs([notebook])
+    outputs = nbformat.read(notebook, as_version=4).cells[-1].outputs
+    assert [(o.name, o.text) for o in outputs] == [
+        ("stdout", "0\n1\n2\n"), ("stderr", "note\n"), ("stdout", "last\n")]
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_ctrl_c_during_run_ends_the_kernel_and_exits_130(tmp_path):
+    path = tmp_path / "01_sleep.ipynb"
+    pid_file = tmp_path / "kernel.pid"
+    cells = [new_markdown_cell("# Sleep"),
+             new_code_cell(f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))"
+                           "\ntime.sleep(120)")]
+    nbformat.write(new_notebook(cells=cells), path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cs20_helpers", "run", str(path), "--out", str(tmp_path / "out")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not pid_file.exists() or not pid_file.read_text(encoding="utf-8"):
+            assert time.monotonic() < deadline and proc.poll() is None, "the kernel never started"
+            time.sleep(0.2)
+        kernel = int(pid_file.read_text(encoding="utf-8"))
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    told = [line for line in err.splitlines() if "interrupted" in line]
+    assert told == ["cs20: interrupted while running 01_sleep.ipynb; its kernel was ended (Ctrl-C)"]
+    assert err.strip().splitlines()[-1] == told[0]
+    deadline = time.monotonic() + 10
+    while _alive(kernel) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(kernel), "the kernel outlived the interrupted run"

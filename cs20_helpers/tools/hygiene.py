@@ -1,7 +1,7 @@
 """Static checks of stored notebooks: one clean run, no stray errors, no machine noise, small.
 
 Stored outputs are what strict nbval compares, so they must come from one clean top-to-bottom
-run and hold nothing that differs between machines.
+run and hold nothing that differs between machines. Exercise cells must be in nbgrader's format.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
+from cs20_helpers.tools import exercises
 
 MAX_BYTES = 1_000_000
 MIN_COMPARED_FRACTION = 0.7
@@ -89,6 +90,7 @@ def check(path: Path) -> list[str]:
             for pattern, what in NOISE:
                 if pattern.search(text):
                     problems.append(f"code cell {index}: {what} in stored output")
+    problems += exercises.problems(nb)
     fraction = compared_fraction(nb)
     if fraction < MIN_COMPARED_FRACTION:
         problems.append(f"only {fraction:.0%} of code cells with output are compared "

@@ -2,22 +2,26 @@
 
 ``run_notebooks`` executes copies into a git-ignored folder and reports each notebook's recorded
 results; ``store_outputs`` re-executes notebooks in place so stored outputs are exactly what
-nbval will compare (no Jupyter-only noise, execution counts 1..n).
+nbval will compare (no Jupyter-only noise, execution counts 1..n, one block per run of prints).
+Ctrl-C ends the kernel and raises ``Interrupted``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from jupyter_client import KernelManager
+from jupyter_client import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from nbclient.exceptions import CellExecutionError, DeadKernelError
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
@@ -25,6 +29,10 @@ from cs20_helpers import results
 from cs20_helpers.paths import project_dir
 
 CELL_TIMEOUT_S = 900
+
+
+class Interrupted(KeyboardInterrupt):
+    """Raised when Ctrl-C (SIGINT) stopped a notebook; its kernel has been ended."""
 
 
 @dataclass
@@ -67,7 +75,7 @@ def _kernel_env() -> dict[str, str]:
     setting it here means stored outputs hold exactly what nbval will see.
     """
     env = dict(os.environ)
-    env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.runner")
+    env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.tools.runner")
     env["PYTHONWARNINGS"] = env.get("PYTHONWARNINGS", "ignore::DeprecationWarning")
     return env
 
@@ -81,28 +89,80 @@ def _tag_expected_errors(nb: nbformat.NotebookNode) -> None:
                 tags.append("raises-exception")
 
 
-def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
+@contextlib.contextmanager
+def _sigint_restored() -> Iterator[None]:
+    """Put back this process's Ctrl-C handler afterwards: nbclient's event loop takes it over."""
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ended_by_signal(client: NotebookClient) -> bool:
+    """Whether nbclient's own SIGINT/SIGTERM handler shut the kernel down during the run.
+
+    nbclient handles Ctrl-C itself (it ends the kernel, and the run then fails with a dead
+    kernel); the cleanup it schedules is the one trace of the signal.
+    """
+    return getattr(client, "_async_cleanup_kernel_future", None) is not None
+
+
+def execute(path: Path, *, progress: tqdm | None = None,
+            allow_errors: bool = False) -> nbformat.NotebookNode:
     """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
 
     The kernel runs in the notebook's folder with nbval's current-environment kernel spec.
+    With ``allow_errors`` every cell runs and errors are kept as outputs (for grading).
+    Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
     _tag_expected_errors(nb)
-    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                       kernel_spec_manager=NbvalKernelspecManager())
+    # The asynchronous manager keeps nbclient's event loop free while a cell runs, so a kernel
+    # ended by Ctrl-C is noticed within a second.
+    km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
+                            kernel_spec_manager=NbvalKernelspecManager())
     client = NotebookClient(
         nb,
         km=km,
         timeout=CELL_TIMEOUT_S,
+        allow_errors=allow_errors,
         record_timing=False,
+        shutdown_kernel="immediate",  # on Ctrl-C: killed, not asked mid-cell (which it mis-reports)
         on_cell_executed=(lambda **_: progress.update(1)) if progress is not None else None,
     )
-    try:
-        client.execute(cwd=str(path.parent), env=_kernel_env())
-    finally:
-        if km.has_kernel:
-            km.shutdown_kernel(now=True)
+    with _sigint_restored():
+        try:
+            client.execute(cwd=str(path.parent), env=_kernel_env())
+        except Exception:
+            if not _ended_by_signal(client):
+                raise
+        finally:
+            if km.has_kernel:
+                run_sync(km.shutdown_kernel)(now=True)
+    if _ended_by_signal(client):
+        raise Interrupted(f"interrupted while running {path.name}; its kernel was ended")
+    merge_streams(nb)
     return nb
+
+
+def merge_streams(nb: nbformat.NotebookNode) -> None:
+    """Join consecutive stream outputs of one name (stdout, stderr) into one, in place.
+
+    A loop of prints arrives as many one-line outputs; stored as one, files stay small and diffs
+    readable. nbval joins streams itself before comparing, so what it compares is unchanged.
+    """
+    for cell in nb.cells:
+        merged: list[nbformat.NotebookNode] = []
+        for output in cell.get("outputs", []):
+            previous = merged[-1] if merged else None
+            if (output.output_type == "stream" and previous is not None
+                    and previous.output_type == "stream" and previous.name == output.name):
+                previous.text += output.text
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell.outputs = merged
 
 
 def _code_cells(nb: nbformat.NotebookNode) -> int:
@@ -117,7 +177,7 @@ def _execute_with_bar(path: Path) -> tuple[nbformat.NotebookNode | None, Noteboo
               leave=True) as bar:
         try:
             executed = execute(path, progress=bar)
-        except CellExecutionError as err:
+        except (CellExecutionError, DeadKernelError) as err:
             first_line = str(err).strip().splitlines()[-1] if str(err).strip() else repr(err)
             return None, NotebookRun(path, time.perf_counter() - start, first_line)
     return executed, NotebookRun(path, time.perf_counter() - start)

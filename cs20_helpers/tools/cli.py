@@ -1,0 +1,91 @@
+"""Command line: ``python -m cs20_helpers run|store|hygiene|assign|check|site|data ...``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from cs20_helpers.paths import project_dir
+
+INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cs20", description="Run and maintain the CS20 course.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    names = {"nargs": "*", "help": "paths, names or number prefixes (default: all)"}
+    run = sub.add_parser("run", help="execute notebooks headless and print their results")
+    run.add_argument("notebooks", **names)
+    run.add_argument("--out", type=Path, default=None,
+                     help="folder for executed copies (default: build/executed)")
+    store = sub.add_parser("store", help="re-execute notebooks and save their outputs in place")
+    store.add_argument("notebooks", **names)
+    hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
+    hygiene.add_argument("notebooks", **names)
+    assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
+    assign.add_argument("notebooks", **names)
+    assign.add_argument("--out", type=Path, required=True, help="folder for the student copies")
+    check = sub.add_parser("check", help="run a student's notebook and grade its exercises")
+    check.add_argument("notebook", type=Path, help="the student's .ipynb file")
+    site = sub.add_parser("site", help="build the course website from the stored notebooks")
+    site.add_argument("--out", type=Path, default=None, help="default: build/site")
+    sub.add_parser("data", help="list, fetch or verify data sets (see: cs20 data --help)",
+                   add_help=False)
+    return parser
+
+
+def _run_or_store(command: str, paths: list[Path], out: Path | None) -> int:
+    """Execute notebooks (copies for ``run``, in place for ``store``); 1 if any failed."""
+    from cs20_helpers.tools import runner
+
+    if command == "store":
+        runs = runner.store_outputs(paths)
+    else:
+        out = out or project_dir() / "build" / "executed"
+        runs = runner.run_notebooks(paths, out)
+        print(f"\nExecuted copies in {out}")
+    failed = [run for run in runs if run.error]
+    print(f"{len(runs) - len(failed)} of {len(runs)} notebooks ran cleanly")
+    return 1 if failed else 0
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Run the parsed sub-command; return its exit status."""
+    if args.command == "check":
+        from cs20_helpers.tools import grading
+
+        return grading.main(args.notebook)
+    if args.command == "site":
+        from cs20_helpers.tools import site
+
+        return site.main(args.out or project_dir() / "build" / "site")
+    from cs20_helpers.tools.runner import find_notebooks
+
+    paths = find_notebooks(args.notebooks)
+    if args.command == "hygiene":
+        from cs20_helpers.tools import hygiene
+
+        return hygiene.main(paths)
+    if args.command == "assign":
+        from cs20_helpers.tools import assign
+
+        return assign.main(paths, args.out)
+    return _run_or_store(args.command, paths, getattr(args, "out", None))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch a sub-command and return its exit status (130 after Ctrl-C, in one line)."""
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv[:1] == ["data"]:
+            from cs20_helpers.tools import data_cli
+
+            return data_cli.main(argv[1:])
+        return _dispatch(_parser().parse_args(argv))
+    except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
+        print(f"\ncs20: {interrupt or 'interrupted'} (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
+    except FileNotFoundError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2

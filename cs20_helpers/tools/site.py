@@ -1,0 +1,178 @@
+"""``site``: a static HTML book of the course, built by Sphinx + myst-nb from the stored notebooks.
+
+Nothing is executed: pages show the outputs and figures stored in ``notebooks/``. The pages are
+built from staged copies in which exercise solutions are replaced by nbgrader's stub (a public
+site must not give the answers away) and error tracebacks are cut to their last line (no file
+paths of the machine that stored them). Each page links a student copy to download.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+import nbformat
+from nbgrader.preprocessors import ClearSolutions
+from sphinx.application import Sphinx
+
+from cs20_helpers.paths import project_dir
+from cs20_helpers.tools import assign, exercises
+from cs20_helpers.tools.runner import find_notebooks
+
+TITLE = "CS20 · TensorFlow for Deep Learning Research"
+DOWNLOADS = "downloads"  # staged student copies, linked with the {download} role
+
+SPHINX_CONFIG = {
+    "project": TITLE,
+    "extensions": ["myst_nb"],
+    "nb_execution_mode": "off",  # show the stored outputs; never run a notebook
+    "nb_merge_streams": True,
+    "html_theme": "sphinx_book_theme",
+    "html_title": TITLE,
+    "html_copy_source": False,
+    "html_show_sourcelink": False,
+    "html_show_copyright": False,
+    "html_theme_options": {"show_toc_level": 2, "home_page_in_toc": True,
+                           "use_download_button": False, "use_fullscreen_button": False},
+    "exclude_patterns": [f"{DOWNLOADS}/**"],
+    # A second build in one process (the tests) re-registers the extensions' nodes.
+    "suppress_warnings": ["app.add_node", "app.add_directive", "app.add_role",
+                          "app.add_source_parser"],
+}
+
+
+def _title(nb: nbformat.NotebookNode, fallback: str) -> str:
+    """Return the notebook's ``# `` title."""
+    for cell in nb.cells:
+        for line in cell.source.splitlines() if cell.cell_type == "markdown" else ():
+            if line.startswith("# "):
+                return line[2:].strip()
+    return fallback
+
+
+def _topics(nb: nbformat.NotebookNode) -> str:
+    """Return the notebook's numbered ``## `` section titles, joined: what the lecture covers."""
+    topics = [line[3:].strip() for cell in nb.cells if cell.cell_type == "markdown"
+              for line in cell.source.splitlines() if re.match(r"## \d+\.? ", line)]
+    return "; ".join(re.sub(r"^\d+\.?\s*", "", t) for t in topics).replace("|", "\\|")
+
+
+def _recorded(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
+    """Return the (metric, value) rows the notebook's ``record(...)`` cell printed."""
+    rows = []
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "record(" not in cell.source:
+            continue
+        text = "".join(o.get("text", "") for o in cell.get("outputs", [])
+                       if o.output_type == "stream")
+        for line in text.splitlines()[2:]:  # below the "metric  value" header and its rule
+            parts = re.split(r"\s{2,}", line.strip())
+            if len(parts) == 2:
+                rows.append((parts[0], parts[1]))
+    return rows
+
+
+def _page_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return the notebook as its page shows it: solutions stubbed, tracebacks cut short."""
+    page = nbformat.from_dict(nb)
+    page, _ = ClearSolutions().preprocess(page, {})
+    for cell in page.cells:
+        if exercises.is_solution(cell):
+            cell.outputs = []
+        for output in cell.get("outputs", []):
+            if output.output_type == "error":
+                output.traceback = [f"{output.ename}: {output.evalue}"]
+    return page
+
+
+def _download_note(stem: str) -> nbformat.NotebookNode:
+    """Return the markdown cell that links a page's student copy."""
+    return nbformat.v4.new_markdown_cell(
+        f"{{download}}`Download this notebook <{DOWNLOADS}/{stem}.ipynb>` (exercises without "
+        "their solutions). Run it with `jupyter lab`; check your answers with "
+        f"`python -m cs20_helpers check {stem}.ipynb`.")
+
+
+def _home_page(pages: list[tuple[str, nbformat.NotebookNode]]) -> str:
+    """Return the home page in MyST markdown: the lecture table, recorded results, a toctree."""
+    lines = [f"# {TITLE}", "",
+             "Stanford's CS20SI taught as runnable Jupyter notebooks for TensorFlow 2: each "
+             "lecture teaches the TensorFlow 1 graph-and-session model (`tf.compat.v1`) and "
+             "then the TensorFlow 2 way. The pages show the outputs stored in the notebooks; "
+             "download a notebook to run it and to do its exercises.", "",
+             "## Lectures", "",
+             "| notebook | sections | exercises | download |", "| --- | --- | ---: | --- |"]
+    for stem, nb in pages:
+        count = len(exercises.exercises(nb))
+        lines.append(f"| [{_title(nb, stem)}]({stem}.ipynb) | {_topics(nb)} | {count} "
+                     f"| {{download}}`ipynb <{DOWNLOADS}/{stem}.ipynb>` |")
+    lines += ["", "## Recorded results", "",
+              "The headline figures each notebook recorded in its last run, on its bundled "
+              "sample data. Timings depend on the machine that ran it.", "",
+              "| notebook | metric | value |", "| --- | --- | ---: |"]
+    for stem, nb in pages:
+        lines += [f"| [{stem[:2]}]({stem}.ipynb) | `{metric}` | {value} |"
+                  for metric, value in _recorded(nb)]
+    lines += ["", "```{toctree}", ":hidden:", ":maxdepth: 1", "", *[s for s, _ in pages], "```",
+              ""]
+    return "\n".join(lines)
+
+
+def stage(paths: Iterable[Path], source_dir: Path) -> None:
+    """Write the Sphinx source folder: home page, page copies and downloadable student copies."""
+    if source_dir.exists():
+        shutil.rmtree(source_dir)
+    (source_dir / DOWNLOADS).mkdir(parents=True)
+    pages = []
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        pages.append((path.stem, nb))
+        page = _page_copy(nb)
+        page.cells.insert(1, _download_note(path.stem))
+        nbformat.write(page, source_dir / path.name)
+        nbformat.write(assign.student_copy(nb), source_dir / DOWNLOADS / path.name)
+    (source_dir / "index.md").write_text(_home_page(pages), encoding="utf-8")
+
+
+def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
+    """Build the site into ``out_dir`` (replaced); return Sphinx's warnings, if any."""
+    work = project_dir() / "build" / "site-src"
+    stage(find_notebooks() if paths is None else paths, work / "source")
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    warnings = _WarningLog()
+    app = Sphinx(str(work / "source"), None, str(out_dir), str(work / "doctrees"), "html",
+                 confoverrides=dict(SPHINX_CONFIG), status=None, warning=warnings,
+                 freshenv=True, keep_going=True)
+    app.build()
+    # The themes copy these Jinja templates into _static unrendered; nothing links them.
+    for template in ("webpack-macros.html", "sbt-webpack-macros.html"):
+        (out_dir / "_static" / template).unlink(missing_ok=True)
+    return warnings.lines
+
+
+class _WarningLog:
+    """A file-like sink that keeps Sphinx's warnings as lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.lines += [line for line in text.splitlines() if line.strip()]
+
+    def flush(self) -> None:
+        """Nothing to flush; Sphinx calls it."""
+
+
+def main(out_dir: Path) -> int:
+    """Build the site, print where it is and how to preview it; 1 if Sphinx warned."""
+    start = time.perf_counter()
+    warnings = build(out_dir)
+    for line in warnings:
+        print(f"warning: {line}")
+    print(f"Built {out_dir / 'index.html'} in {time.perf_counter() - start:.0f} s. "
+          f"Preview: python -m http.server -d {out_dir}")
+    return 1 if warnings else 0

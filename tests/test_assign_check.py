@@ -1,0 +1,177 @@
+"""Student copies by nbgrader's preprocessors, and ``check`` grading a student's notebook."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cs20_helpers.tools import assign, exercises
+from cs20_helpers.tools.runner import find_notebooks
+
+FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+
+
+def _check(path: Path) -> subprocess.CompletedProcess:
+    """Run ``python -m cs20_helpers check`` as a student would."""
+    return subprocess.run([sys.executable, "-m", "cs20_helpers", "check", str(path)],
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def _rows(stdout: str) -> dict[str, str]:
+    """Map each exercise id in ``check``'s table to its result column."""
+    rows = {}
+    for line in stdout.splitlines():
+        parts = line.split(maxsplit=2)
+        if parts and parts[0].startswith("nb99_ex"):
+            rows[parts[0]] = parts[2]
+    return rows
+
+
+@pytest.fixture
+def student_copy(tmp_path: Path) -> Path:
+    return assign.write_copies([FIXTURE], tmp_path / "release")[0]
+
+
+def test_student_copy_has_stubs_no_solution_and_no_outputs(student_copy):
+    instructor = nbformat.read(FIXTURE, as_version=4)
+    nb = nbformat.read(student_copy, as_version=4)
+    answers = [line.strip() for cell in instructor.cells if exercises.is_solution(cell)
+               for line in exercises.solution_lines(cell)]
+    text = "\n".join(cell.source for cell in nb.cells)
+    assert answers and not [line for line in answers if line in text]
+    assert text.count("raise NotImplementedError()") == 3
+    assert "side = None" in text  # set-up above BEGIN SOLUTION stays
+    checks = [c.source for c in nb.cells if exercises.is_check(c)]
+    assert checks == [c.source for c in instructor.cells if exercises.is_check(c)]
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(not c.outputs and c.execution_count is None for c in code)
+    assert all(exercises.nbgrader_meta(c).get("checksum") for c in nb.cells
+               if exercises.nbgrader_meta(c))
+
+
+def test_assign_refuses_to_overwrite_the_instructor_notebook():
+    with pytest.raises(ValueError, match="instructor notebook"):
+        assign.write_copies([FIXTURE], FIXTURE.parent)
+
+
+def test_check_student_copy_reports_every_exercise_not_attempted(student_copy):
+    result = _check(student_copy)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert _rows(result.stdout) == {f"nb99_ex{k}": "not attempted" for k in (1, 2, 3)}
+    assert "score: 0 / 4 points" in result.stdout
+
+
+def test_check_instructor_notebook_passes():
+    result = _check(FIXTURE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert set(_rows(result.stdout).values()) == {"passed"}
+    assert "score: 4 / 4 points (3 of 3 exercises passed)" in result.stdout
+
+
+def test_wrong_answer_fails_only_its_exercise_with_the_assert_message(tmp_path):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    solution = next(c for c in nb.cells if exercises.is_solution(c))
+    solution.source = solution.source.replace("math.sqrt(9)", "9 / 2")
+    wrong = tmp_path / "wrong.ipynb"
+    nbformat.write(nb, wrong)
+    result = _check(wrong)
+    assert result.returncode == 1
+    assert _rows(result.stdout) == {
+        "nb99_ex1": "failed: a square of area 9 has side 3, not 4.5",
+        "nb99_ex2": "passed", "nb99_ex3": "passed"}
+    assert "score: 3 / 4 points" in result.stdout
+
+
+def test_edited_check_cell_is_caught(student_copy):
+    nb = nbformat.read(student_copy, as_version=4)
+    for cell in nb.cells:
+        if exercises.is_solution(cell):
+            cell.source = ""
+        if exercises.is_check(cell):
+            cell.source = "pass"
+    nbformat.write(nb, student_copy)
+    result = _check(student_copy)
+    assert result.returncode == 1
+    assert set(_rows(result.stdout).values()) == {"failed: the check cell was edited"}
+
+
+def test_hygiene_flags_malformed_exercise_cells():
+    nb = nbformat.read(FIXTURE, as_version=4)
+    solution = next(c for c in nb.cells if exercises.is_solution(c))
+    check = next(c for c in nb.cells if exercises.is_check(c))
+    solution.source = "side = 3"
+    check.outputs = [nbformat.v4.new_output("stream", name="stdout", text="ok\n")]
+    del check.metadata["nbgrader"]["points"]
+    problems = " | ".join(exercises.problems(nb))
+    assert "no ### BEGIN SOLUTION" in problems
+    assert "has output" in problems and "no points" in problems
+    assert exercises.problems(nbformat.read(FIXTURE, as_version=4)) == []
+    solution.source = "### BEGIN SOLUTION\n### END SOLUTION"
+    assert any("empty answer" in p for p in exercises.problems(nb))
+
+
+NOTEBOOKS = find_notebooks()
+
+
+def _outside_solution(source: str) -> list[str]:
+    """Return the lines of a solution cell outside its BEGIN/END SOLUTION region."""
+    lines, inside = [], False
+    for line in source.splitlines():
+        if line.strip() in (exercises.BEGIN, exercises.END):
+            inside = line.strip() == exercises.BEGIN
+        elif not inside:
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_path):
+    instructor = nbformat.read(path, as_version=4)
+    solutions = [c for c in instructor.cells if exercises.is_solution(c)]
+    assert len(solutions) >= 4, f"{path.name} has {len(solutions)} solution cells"
+    assert len(exercises.exercises(instructor)) >= 4
+    assert exercises.problems(instructor) == []
+    copy = nbformat.read(assign.write_copies([path], tmp_path)[0], as_version=4)
+    stubs = {exercises.nbgrader_meta(c)["grade_id"]: c.source.splitlines()
+             for c in copy.cells if exercises.is_solution(c)}
+    for cell in solutions:
+        answer = exercises.solution_lines(cell)
+        kept = _outside_solution(cell.source)
+        left = [line for line in stubs[exercises.nbgrader_meta(cell)["grade_id"]]
+                if line.strip() and line in answer and line not in kept]
+        assert not left, f"solution lines left in the student copy: {left[:3]}"
+    assert "BEGIN SOLUTION" not in "\n".join(c.source for c in copy.cells)
+    assert not any(c.get("outputs") for c in copy.cells if c.cell_type == "code")
+
+
+def test_grade_ids_are_unique_across_the_course():
+    ids = [exercises.nbgrader_meta(c)["grade_id"] for path in NOTEBOOKS
+           for c in nbformat.read(path, as_version=4).cells
+           if exercises.nbgrader_meta(c).get("grade_id")]
+    assert len(ids) == len(set(ids))
+
+
+def test_assign_cli_writes_one_copy_per_notebook_named(tmp_path):
+    out = tmp_path / "release"
+    result = subprocess.run([sys.executable, "-m", "cs20_helpers", "assign", str(FIXTURE),
+                             "--out", str(out)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in out.iterdir()] == [FIXTURE.name]
+
+
+
+def test_student_copy_is_what_nbgrader_generate_assignment_releases(tmp_path):
+    source = tmp_path / "source" / "ps1"
+    source.mkdir(parents=True)
+    shutil.copy(FIXTURE, source)
+    result = subprocess.run(["nbgrader", "generate_assignment", "ps1", "--force"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    released = nbformat.read(tmp_path / "release" / "ps1" / FIXTURE.name, as_version=4)
+    ours = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
+    assert [(c.source, c.metadata, c.get("outputs")) for c in ours.cells] == \
+        [(c.source, c.metadata, c.get("outputs")) for c in released.cells]

@@ -1,0 +1,164 @@
+"""The course website: built from the stored notebooks, every internal link and figure resolves,
+nothing machine-specific or unexpected on a page."""
+
+import re
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+import pytest
+
+from cs20_helpers.paths import REPO_DIR
+from cs20_helpers.tools import site
+from cs20_helpers.tools.hygiene import RAISES_MARKERS, _markers
+from cs20_helpers.tools.runner import find_notebooks
+
+NOTEBOOKS = find_notebooks()
+pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
+MACHINE_SPECIFIC = re.compile(
+    re.escape(str(REPO_DIR)) + r"|/tmp/|/root/|/home/\w+|site-packages"
+    r"|(127\.0\.0\.1|localhost):\d{5}| at 0x[0-9a-f]{6,}")  # 5 digits: a server's own port
+
+
+class _Page(HTMLParser):
+    """Collect a page's links, image sources, element ids and figures in cell outputs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.output_images = 0
+        self.tracebacks = 0
+        self.nav: dict[str, str] = {}  # "left-prev" / "right-next" -> href
+        self.toc_entries = 0
+        self.external_resources: list[str] = []  # scripts, styles, images from elsewhere
+        self._classes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        attrs = dict(attrs)
+        classes = attrs.get("class") or ""
+        if tag not in ("img", "br", "meta", "link", "input", "hr"):
+            self._classes.append(classes)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        for name in ("href", "src"):
+            if attrs.get(name):
+                self.links.append(attrs[name])
+        resource = attrs.get("src") or (attrs.get("href") if tag == "link" else None)
+        if tag in ("script", "link", "img") and resource and urlsplit(resource).netloc:
+            self.external_resources.append(resource)
+        inside = " ".join(self._classes)
+        if tag == "img" and "cell_output" in inside:
+            self.output_images += 1
+        if "traceback" in classes.split():
+            self.tracebacks += 1
+        if tag == "a" and classes in ("left-prev", "right-next"):
+            self.nav[classes] = attrs.get("href", "")
+        self.toc_entries += "toc-entry" in classes.split()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in ("img", "br", "meta", "link", "input", "hr") and self._classes:
+            self._classes.pop()
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    start = time.perf_counter()
+    warnings = site.build(out)
+    print(f"site built in {time.perf_counter() - start:.1f} s")
+    assert warnings == [], warnings
+    return out
+
+
+def test_home_page_links_every_notebook_and_its_download(built):
+    links = _parse(built / "index.html").links
+    for path in NOTEBOOKS:
+        assert f"{path.stem}.html" in links, f"home page does not link {path.stem}"
+        assert any(link.endswith(f"/{path.name}") and "_downloads" in link for link in links)
+    assert (built / "search.html").is_file() and (built / "searchindex.js").is_file()
+    assert "Recorded results" in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_pages_link_previous_and_next_in_lecture_order_and_have_a_toc(built):
+    order = ["index", *[p.stem for p in NOTEBOOKS]]
+    for before, path, after in zip(order[:-1], NOTEBOOKS, [*order[2:], None], strict=True):
+        page = _parse(built / f"{path.stem}.html")
+        assert page.nav.get("left-prev") == f"{before}.html"
+        assert page.nav.get("right-next") == (f"{after}.html" if after else None)
+        sections = [line for c in nbformat.read(path, as_version=4).cells
+                    if c.cell_type == "markdown" for line in c.source.splitlines()
+                    if line.startswith("## ")]
+        assert page.toc_entries >= len(sections) > 0
+
+
+def test_every_internal_link_and_image_resolves(built):
+    pages = {path: _parse(path) for path in built.rglob("*.html")}
+    broken = []
+    for path, page in pages.items():
+        for link in page.links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith("//"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            if not target.exists():
+                broken.append(f"{path.name}: {link}")
+            elif parts.fragment and target.suffix == ".html" and target in pages \
+                    and parts.fragment not in pages[target].ids:
+                broken.append(f"{path.name}: {link} (no such anchor)")
+    assert len(pages) > len(NOTEBOOKS)
+    assert broken == []
+    assert [r for page in pages.values() for r in page.external_resources] == []  # offline
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_page_shows_the_notebook_figures_and_only_expected_errors(built, path):
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    figures = sum("image/png" in o.get("data", {}) for c in code for o in c.get("outputs", []))
+    expected_errors = sum(o.output_type == "error" for c in code for o in c.get("outputs", [])
+                          if _markers(c) & set(RAISES_MARKERS))
+    page = _parse(built / f"{path.stem}.html")
+    assert page.output_images == figures
+    assert page.tracebacks == expected_errors
+
+
+def test_notebook_07_page_has_its_figures(built):
+    page = _parse(built / "07_convnets.html")
+    assert page.output_images >= 4
+    assert all((built / link).is_file() for link in page.links if link.startswith("_images/"))
+
+
+def test_no_page_or_download_shows_machine_paths_addresses_or_solutions(built):
+    for path in [*built.rglob("*.html"), *built.rglob("*.ipynb")]:
+        text = path.read_text(encoding="utf-8")
+        found = MACHINE_SPECIFIC.search(text)
+        assert not found, f"{path.name}: {found.group(0)!r}"
+        assert "BEGIN SOLUTION" not in text, f"{path.name} shows a solution"
+
+
+def test_deliberate_error_renders_as_one_line_and_solutions_are_stubbed(tmp_path):
+    fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+    nb = nbformat.read(fixture, as_version=4)
+    error = nbformat.v4.new_output(
+        "error", ename="ValueError", evalue="shapes differ",
+        traceback=["Traceback", f"File {REPO_DIR}/x.py:3", "ValueError: shapes differ"])
+    nb.cells.append(nbformat.v4.new_code_cell("# NBVAL_RAISES_EXCEPTION\nraise ValueError()",
+                                              execution_count=9, outputs=[error]))
+    path = tmp_path / "99_demo.ipynb"
+    nbformat.write(nb, path)
+    out = tmp_path / "site"
+    assert site.build(out, [path]) == []
+    page = _parse(out / "99_demo.html")
+    assert page.tracebacks == 1
+    html = (out / "99_demo.html").read_text(encoding="utf-8")
+    assert "shapes differ" in html and str(REPO_DIR) not in html
+    assert "math.sqrt(9)" not in html and "NotImplementedError" in html
