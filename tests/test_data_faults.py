@@ -22,14 +22,16 @@ from types import SimpleNamespace
 import pytest
 from local_http import LocalServer
 
-from cs20_helpers import archives, data_cli, registry
+from cs20_helpers import archives, registry
 from cs20_helpers.registry import CacheError, Dataset, RemoteFile, UnsafeArchiveError
+from cs20_helpers.tools import data_cli
 
 # Run in another process: register the data set described by argv[1] (JSON), then run the
 # ``data`` command line with the rest of argv.
 CLI = """
 import json, sys
-from cs20_helpers import data_cli, registry
+from cs20_helpers import registry
+from cs20_helpers.tools import data_cli
 spec = json.loads(sys.argv[1])
 files = tuple(registry.RemoteFile(**{**f, "urls": tuple(f["urls"])}) for f in spec["files"])
 registry.DATASETS[spec["name"]] = registry.Dataset(spec["name"], "toy", files, "the sample")
