@@ -203,6 +203,7 @@ def _order_layers(names: list[str], edges: list[tuple[str, str, str]],
 _CHAR_W, _BOX_H, _PAD, _GAP_X, _GAP_Y, _FONT = 0.068, 0.42, 0.16, 0.22, 0.75, 8
 _COLOURS = {"Const": "#e8e8e8", "Placeholder": "#fde2b8", "VarHandleOp": "#cfe8cf",
             "VariableV2": "#cfe8cf", "_Arg": "#fde2b8", "_Retval": "#e3d7f0"}
+_HIGHLIGHT = "#8fd18f"
 
 
 def _label(name: str, kind: str, width: int) -> str:
@@ -212,7 +213,8 @@ def _label(name: str, kind: str, width: int) -> str:
 
 def draw_graph(graph_or_graph_def: object, ax=None, *,
                collapse: int | Iterable[str] | None = None,
-               title: str | None = None, max_width: float = 14.0, name_width: int = 24):
+               title: str | None = None, max_width: float = 14.0, name_width: int = 24,
+               highlight: Iterable[str] = ()):
     """Draw a TensorFlow graph with matplotlib and return the Axes.
 
     ``graph_or_graph_def``: a ``tf.Graph``, a ``GraphDef`` or a concrete ``tf.function``.
@@ -220,6 +222,8 @@ def draw_graph(graph_or_graph_def: object, ax=None, *,
     box each (see ``scope_of``): ``1`` folds everything below the top-level names.
     ``title``: shown above the graph. ``max_width``: widest figure in inches; larger graphs
     are shrunk to fit. ``name_width``: longer names are shortened from the left.
+    ``highlight``: names of boxes to fill in green with a thick edge (say, the ops a run
+    executed); a name that is not a box is an error, so a typo cannot pass unseen.
 
     Each box shows a node's name and op type (a folded scope shows its op count); data edges
     are solid arrows, control edges dashed. Layers run top to bottom by depth.
@@ -228,6 +232,10 @@ def draw_graph(graph_or_graph_def: object, ax=None, *,
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
     layout = graph_layout(graph_or_graph_def, collapse)
+    highlight = set(highlight)
+    unknown = highlight - set(layout.labels)
+    if unknown:
+        raise ValueError(f"highlight names no box of this graph: {sorted(unknown)}")
     text = {n: _label(n, layout.labels[n], name_width) for n in layout.labels}
     width = {n: max(map(len, t.split("\n"))) * _CHAR_W + 2 * _PAD for n, t in text.items()}
     row_w = [sum(width[n] for n in layer) + _GAP_X * (len(layer) - 1) for layer in layout.layers]
@@ -256,9 +264,12 @@ def draw_graph(graph_or_graph_def: object, ax=None, *,
     for n, (cx, cy) in centre.items():
         op = layout.labels[n]
         fill = "#dbe9f6" if op.endswith(" ops") else _COLOURS.get(op, "white")
+        lit = n in highlight
         patch = FancyBboxPatch((cx - width[n] / 2, cy - _BOX_H / 2), width[n], _BOX_H,
-                               boxstyle="round,pad=0,rounding_size=0.08", facecolor=fill,
-                               edgecolor="#555555", linewidth=0.8, zorder=2)
+                               boxstyle="round,pad=0,rounding_size=0.08",
+                               facecolor=_HIGHLIGHT if lit else fill,
+                               edgecolor="#1b5e20" if lit else "#555555",
+                               linewidth=2.0 if lit else 0.8, zorder=2)
         ax.add_patch(patch)
         patches[n] = patch
         ax.text(cx, cy, text[n], ha="center", va="center", fontsize=font, zorder=3,

@@ -187,6 +187,26 @@ def test_draw_graph_returns_axes_with_a_box_per_node_and_an_arrow_per_edge(pow_g
     plt.close(ax.figure)
 
 
+def test_draw_graph_highlights_exactly_the_named_boxes(pow_graph):
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import FancyBboxPatch
+
+    ax = draw_graph(pow_graph, highlight=["add", "mul", "pow"])
+    boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    fills = {}
+    for box, text in zip(boxes, ax.texts, strict=False):  # boxes and labels in the same order
+        fills[text.get_text().split("\n")[0]] = to_hex(box.get_facecolor())
+    lit = {name for name, fill in fills.items() if fill == fills["pow"]}
+    assert lit == {"add", "mul", "pow"}
+    assert fills["useless"] != fills["pow"]
+    plt.close(ax.figure)
+
+
+def test_draw_graph_refuses_to_highlight_a_missing_node(pow_graph):
+    with pytest.raises(ValueError, match="powr"):
+        draw_graph(pow_graph, highlight=["powr"])
+
+
 def test_draw_graph_dashes_control_edges_and_uses_a_given_axes():
     g = tf.Graph()
     with g.as_default():
