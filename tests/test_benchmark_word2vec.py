@@ -62,8 +62,9 @@ def test_summary_gives_min_and_median_and_none_when_a_seed_misses():
 
 def test_linear_rate_runs_from_start_to_end():
     assert bench.linear_rate(0.025, 0.0001, 0) == 0.025
-    assert bench.linear_rate(0.025, 0.0001, 1) == 0.0001
-    assert bench.linear_rate(0.025, 0.0001, 2) == 0.0001
+    assert bench.linear_rate(0.025, 0.0001, 1) == pytest.approx(0.0001)
+    assert bench.linear_rate(0.025, 0.0001, 0.5) == pytest.approx(0.01255)
+    assert bench.linear_rate(0.025, 0.0001, 2) == pytest.approx(0.0001)  # held at the end
 
 
 def test_smoke_flag_makes_a_small_run_that_writes_nothing():
@@ -87,6 +88,7 @@ def test_hand_written_gradient_matches_gradient_tape():
     for manual in (False, True):
         variant = bench.Variant("v", "", batch=8, feed=False, table=True, manual=manual)
         trainer = bench.GraphTrainer(tf, corpus, variant, dim=4, seed=0)
+        trainer.embed_matrix.assign(tf.random.stateless_normal([30, 4], seed=[3, 4]))
         trainer.out_matrix.assign(tf.random.stateless_normal([30, 4], seed=[1, 2]))
         centers = tf.constant([1, 2, 3, 1, 5, 6, 7, 8])
         targets = tf.constant(np.random.default_rng(1).integers(0, 30, (8, 6)), tf.int32)
