@@ -123,3 +123,19 @@ def test_small_run_writes_its_section_and_figures(tmp_path, monkeypatch, capsys)
     assert all(f["reached"] == 2 for f in figures["attempts"].values())
     section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
     assert "## word2vec" in section and "`ns5_feed`" in section
+
+
+def test_text8_part_runs_when_text8_is_cached(monkeypatch):
+    from cs20_helpers import registry
+    from cs20_helpers.notebook import import_tensorflow
+
+    tf = import_tensorflow()
+    monkeypatch.setattr(registry, "cached", lambda name: "yes")
+    monkeypatch.setattr(bench, "load_corpus", lambda *a, **k: _tiny_corpus())
+    args = bench.parse_args(["--dim", "4", "--window", "2"])
+    variant = bench.Variant("lean", "", batch=64, feed=False, table=True, manual=True)
+    figures = bench.text8_run(tf, args, variant)
+    assert set(figures) >= {"target", "words", "gensim", "lean"}
+    assert figures["words"] == 4_000 and figures["passes"] == 1
+    assert figures["gensim"]["reached"] == figures["lean"]["reached"] == 1  # adaptive target
+    assert bench.text8_run(tf, bench.parse_args(["--text8", "no"]), variant) is None
