@@ -139,3 +139,4 @@ def test_text8_part_runs_when_text8_is_cached(monkeypatch):
     assert figures["words"] == 4_000 and figures["passes"] == 1
     assert figures["gensim"]["reached"] == figures["lean"]["reached"] == 1  # adaptive target
     assert bench.text8_run(tf, bench.parse_args(["--text8", "no"]), variant) is None
+    assert "skipped" in bench.text8_run(tf, args, variant, elapsed=bench.TEXT8_AFTER_S + 1)
