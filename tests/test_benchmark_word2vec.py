@@ -1,10 +1,14 @@
-"""benchmarks/word2vec.py end to end on a small slice of the sample corpus, writing nothing."""
+"""benchmarks/word2vec.py: its pieces (noise table, time to target, summaries), the
+hand-written gradient against GradientTape's, and one small run end to end into temporary
+copies of RESULTS.md and results.json."""
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
-from cs20_helpers.benchmarking import results_file
+import numpy as np
+import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -18,39 +22,121 @@ def _load_benchmark():
     return module
 
 
-def test_both_implementations_train_and_are_compared(capsys):
-    bench = _load_benchmark()
-    results = results_file()
-    before = results.read_text(encoding="utf-8") if results.exists() else None
-    assert bench.main(["--no-write", "--words", "20000", "--vocab", "300", "--dim", "16",
-                       "--negative", "5", "3", "--epochs", "2", "--batch-size", "128"]) == 0
-    out = capsys.readouterr().out
-    rows = [line for line in out.splitlines() if line.startswith("| ")]
-    assert len(rows) == 6  # header, rule, then TensorFlow and gensim at 5 and at 3 negatives
-    cells = [[c.strip() for c in row.split("|")[1:-1]] for row in rows[2:]]
-    assert [c[0].split()[0] for c in cells] == ["TensorFlow", "gensim"] * 2
-    assert [c[1] for c in cells] == ["5", "5", "3", "3"]
-    assert cells[1][6] == cells[3][6] == "1.00x"  # gensim is the baseline
-    for c in cells:
-        assert c[2] == "2" and float(c[5].replace(",", "")) > 0
-    assert "TensorFlow / gensim pairs per second:" in out and "with 3 negative" in out
-    after = results.read_text(encoding="utf-8") if results.exists() else None
-    assert after == before  # --no-write leaves RESULTS.md alone
+bench = _load_benchmark()
 
 
-def test_tensorflow_pairs_match_the_expected_count():
-    bench = _load_benchmark()
-    import numpy as np
+def test_unigram_table_draws_words_in_proportion_to_count_to_the_three_quarters():
+    counts = np.array([1000, 100, 10, 1])
+    table = bench.unigram_table(counts, size=100_000)
+    share = np.bincount(table, minlength=4) / len(table)
+    expected = counts**0.75 / np.sum(counts**0.75)
+    assert np.allclose(share, expected, atol=1e-4)
+    assert table.dtype == np.int32 and share[3] > 0  # the rarest word can still be drawn
 
+
+def test_trajectory_reports_the_first_checkpoint_at_the_target():
+    t = bench.Trajectory("x", 0, pairs_per_pass=1000.0, seconds=[1.0, 2.0, 3.0, 4.0],
+                         accuracy=[0.001, 0.011, 0.009, 0.02], checkpoints_per_pass=2)
+    assert t.seconds_to(0.01) == 2.0 and t.passes_to(0.01, 2) == 1.0
+    assert t.seconds_to(0.015) == 4.0 and t.passes_to(0.015, 2) == 2.0
+    assert t.seconds_to(0.5) is None and t.passes_to(0.5, 2) is None
+    assert t.pairs_per_s == pytest.approx(2 * 1000 / 4.0)
+
+
+def test_summary_gives_min_and_median_and_none_when_a_seed_misses():
+    def run(seed, seconds, accuracy):
+        return bench.Trajectory("x", seed, 10.0, seconds, accuracy, checkpoints_per_pass=1)
+
+    runs = {"gensim": [run(0, [1, 2], [0.0, 0.1]), run(1, [3, 4], [0.2, 0.3]),
+                       run(2, [5, 6], [0.0, 0.1])],
+            "tf": [run(0, [1, 2], [0.0, 0.05]), run(1, [1, 2], [0.2, 0.2])]}
+    figures = bench.summarise(runs, 0.1, per_pass=1)
+    assert figures["gensim"]["min_seconds_to_target"] == 2
+    assert figures["gensim"]["median_seconds_to_target"] == 3
+    assert figures["gensim"]["median_passes_to_target"] == 2
+    assert figures["tf"]["reached"] == 1 and figures["tf"]["median_seconds_to_target"] is None
+    assert bench.adaptive_target(runs, 0.5) == pytest.approx(0.025)
+    table = bench.markdown_table(figures, {"tf": "something"})
+    assert "| `tf` | something | 1.0 / not reached |" in table and "1/2" in table
+
+
+def test_linear_rate_runs_from_start_to_end():
+    assert bench.linear_rate(0.025, 0.0001, 0) == 0.025
+    assert bench.linear_rate(0.025, 0.0001, 1) == pytest.approx(0.0001)
+    assert bench.linear_rate(0.025, 0.0001, 0.5) == pytest.approx(0.01255)
+    assert bench.linear_rate(0.025, 0.0001, 2) == pytest.approx(0.0001)  # held at the end
+
+
+def test_smoke_flag_makes_a_small_run_that_writes_nothing():
+    args = bench.parse_args(["--smoke"])
+    assert args.no_write and args.seeds == 1 and args.words <= 100_000 and args.text8 == "no"
+
+
+def _tiny_corpus():
+    rng = np.random.default_rng(0)
+    words = [f"w{i}" for i in rng.zipf(1.5, size=4_000) % 50]
+    vocab = bench.build_vocab(words, 30)
+    return bench.Corpus("tiny", vocab, vocab.to_ids(words), np.ones(len(vocab)))
+
+
+def test_hand_written_gradient_matches_gradient_tape():
     from cs20_helpers.notebook import import_tensorflow
-    from cs20_helpers.word2vec_data import build_vocab, expected_pairs
 
     tf = import_tensorflow()
-    rng = np.random.default_rng(0)
-    words = [f"w{i}" for i in rng.zipf(1.5, size=8_000) % 200]
-    vocab = build_vocab(words, 100)
-    args = type("Args", (), dict(sample=0.0, window=3, batch_size=64, epochs=1, seed=0, dim=8,
-                                 lr=1.0))()
-    run = bench.train_tensorflow(tf, vocab.to_ids(words), vocab, args, negative=4)
-    assert run.embeddings.shape == (100, 8)
-    assert abs(run.pairs - expected_pairs(len(words), 3)) < 0.03 * run.pairs
+    corpus = _tiny_corpus()
+    after = []
+    for manual in (False, True):
+        variant = bench.Variant("v", "", batch=8, feed=False, table=True, manual=manual)
+        trainer = bench.GraphTrainer(tf, corpus, variant, dim=4, seed=0)
+        trainer.embed_matrix.assign(tf.random.stateless_normal([30, 4], seed=[3, 4]))
+        trainer.out_matrix.assign(tf.random.stateless_normal([30, 4], seed=[1, 2]))
+        centers = tf.constant([1, 2, 3, 1, 5, 6, 7, 8])
+        targets = tf.constant(np.random.default_rng(1).integers(0, 30, (8, 6)), tf.int32)
+        trainer.step(centers, targets, 0.5)
+        after.append((trainer.embed_matrix.numpy(), trainer.out_matrix.numpy()))
+    (embed_tape, out_tape), (embed_manual, out_manual) = after
+    assert np.allclose(embed_tape, embed_manual, atol=1e-6)
+    assert np.allclose(out_tape, out_manual, atol=1e-6)
+    assert not np.allclose(out_tape, tf.random.stateless_normal([30, 4], seed=[1, 2]).numpy())
+
+
+def test_small_run_writes_its_section_and_figures(tmp_path, monkeypatch, capsys):
+    from cs20_helpers import benchmarking
+
+    monkeypatch.setattr(benchmarking, "results_file", lambda: tmp_path / "RESULTS.md")
+    monkeypatch.setattr(benchmarking, "results_json_file", lambda: tmp_path / "results.json")
+    (tmp_path / "results.json").write_text('{"other": 1}\n', encoding="utf-8")
+    assert bench.main(["--words", "30000", "--vocab", "300", "--dim", "8", "--seeds", "2",
+                       "--passes", "1", "--checkpoints", "2", "--target", "0", "--text8", "no",
+                       "--variants", "nce64_feed", "ns5_feed", "ns5_graph_b4096_lean_jit"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
+    assert [r.split("`")[1] for r in rows] == ["gensim", "nce64_feed", "ns5_feed",
+                                               "ns5_graph_b4096_lean_jit"]
+    data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert data["other"] == 1  # other benchmarks' figures are kept
+    figures = data["word2vec"]["negatives_5"]
+    assert figures["target"] == 0 and figures["seeds"] == 2
+    assert figures["tf_seconds_to_target"] > 0 and figures["gensim_seconds_to_target"] > 0
+    assert figures["tf_variant"] in ("ns5_feed", "ns5_graph_b4096_lean_jit")
+    assert set(figures["attempts"]) == {"gensim", "nce64_feed", "ns5_feed",
+                                        "ns5_graph_b4096_lean_jit"}
+    assert all(f["reached"] == 2 for f in figures["attempts"].values())
+    section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
+    assert "## word2vec" in section and "`ns5_feed`" in section
+
+
+def test_text8_part_runs_when_text8_is_cached(monkeypatch):
+    from cs20_helpers import registry
+    from cs20_helpers.notebook import import_tensorflow
+
+    tf = import_tensorflow()
+    monkeypatch.setattr(registry, "cached", lambda name: "yes")
+    monkeypatch.setattr(bench, "load_corpus", lambda *a, **k: _tiny_corpus())
+    args = bench.parse_args(["--dim", "4", "--window", "2"])
+    variant = bench.Variant("lean", "", batch=64, feed=False, table=True, manual=True)
+    figures = bench.text8_run(tf, args, variant)
+    assert set(figures) >= {"target", "words", "gensim", "lean"}
+    assert figures["words"] == 4_000 and figures["passes"] == 1
+    assert figures["gensim"]["reached"] == figures["lean"]["reached"] == 1  # adaptive target
+    assert bench.text8_run(tf, bench.parse_args(["--text8", "no"]), variant) is None
+    assert "skipped" in bench.text8_run(tf, args, variant, elapsed=bench.TEXT8_AFTER_S + 1)
