@@ -114,8 +114,11 @@ def _cached_batch(work: Workload) -> tuple[np.ndarray, np.ndarray]:
         return sess.run(images, {jpegs: data}), labels
 
 
+Steps = dict  # mode -> a callable that processes one batch and returns its size
+
+
 @contextlib.contextmanager
-def _feed_dict(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
+def _feed_dict(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
     """feed_dict at its best: one run decodes a whole batch of fed JPEG byte strings."""
     with tf.Graph().as_default() as g:
         jpegs = tf1.placeholder(tf.string, [None], name="jpegs")
@@ -126,47 +129,53 @@ def _feed_dict(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
         train = train_op(images, labels, work)
         init = tf1.global_variables_initializer()
     batches = _jpeg_batches(work)
-    cached = _cached_batch(work) if mode == "step_only" else None
     with tf1.Session(graph=g, config=session_config()) as sess:
         sess.run(init)
 
-        def step() -> int:
-            if mode == "step_only":
-                batch, batch_labels = cached
-            else:
-                data, batch_labels = next(batches)
-                batch = sess.run(decoded, {jpegs: data})
-            if mode != "input_only":
-                sess.run(train, {images: batch, labels: batch_labels})
+        def input_only() -> int:
+            sess.run(decoded, {jpegs: next(batches)[0]})
             return work.batch_size
 
-        yield step
+        def step_only() -> int:
+            sess.run(train, {images: cached[0], labels: cached[1]})
+            return work.batch_size
+
+        def together() -> int:
+            data, batch_labels = next(batches)
+            sess.run(train, {images: sess.run(decoded, {jpegs: data}), labels: batch_labels})
+            return work.batch_size
+
+        yield {"input_only": input_only, "step_only": step_only, "together": together}
 
 
-def _graph_step(images: tf.Tensor, labels: tf.Tensor, work: Workload, mode: str):
-    """What a graph-input way runs per batch in ``mode``: the checksum, or the training step,
-    on the pipeline's batch or (``step_only``) on one batch cached in a local variable."""
-    if mode == "input_only":
-        return consume(images)
-    if mode == "step_only":
-        first, first_labels = _cached_batch(work)
-        images = tf1.Variable(first, trainable=False, collections=[tf1.GraphKeys.LOCAL_VARIABLES])
-        labels = tf.constant(first_labels)
-    return train_op(images, labels, work)
+def _graph_fetches(images: tf.Tensor, labels: tf.Tensor, work: Workload,
+                   cached: tuple[np.ndarray, np.ndarray]) -> dict[str, object]:
+    """What a graph-input way runs per batch in each mode: the checksum of the pipeline's
+    batch, a training step on it, or a training step (of a twin model) on one batch cached in
+    a local variable, which leaves the pipeline idle."""
+    cached_images = tf1.Variable(cached[0], trainable=False, name="cached_images",
+                                 collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+    with tf1.variable_scope("on_cached"):
+        step_only = train_op(cached_images, tf.constant(cached[1]), work)
+    with tf1.variable_scope("on_pipeline"):
+        together = train_op(images, labels, work)
+    return {"input_only": consume(images), "step_only": step_only, "together": together}
 
 
-def _runner(sess, fetch, batch_size: int) -> Callable[[], int]:
-    """Return a step that runs ``fetch`` once and counts the batch it consumed."""
+def _runners(sess, fetches: dict[str, object], batch_size: int) -> Steps:
+    """Return, for each mode, a step that runs its fetch once and counts the batch."""
 
-    def step() -> int:
-        sess.run(fetch)
-        return batch_size
+    def runner(fetch) -> Callable[[], int]:
+        def step() -> int:
+            sess.run(fetch)
+            return batch_size
+        return step
 
-    return step
+    return {mode: runner(fetch) for mode, fetch in fetches.items()}
 
 
 @contextlib.contextmanager
-def _queues(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
+def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
     """Queue runners: filename queue -> WholeFileReader -> preprocess -> batch queue."""
     with tf.Graph().as_default() as g:
         files = tf1.train.string_input_producer(work.paths, shuffle=False)
@@ -177,7 +186,7 @@ def _queues(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
         image.set_shape([work.size, work.size, 3])
         images, labels = tf1.train.batch([image, label_of.lookup(key)], work.batch_size,
                                          num_threads=THREADS, capacity=4 * work.batch_size)
-        run = _graph_step(images, labels, work, mode)
+        fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer(),
                 tf1.tables_initializer()]
     with tf1.Session(graph=g, config=session_config()) as sess:
@@ -185,14 +194,14 @@ def _queues(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
         coord = tf1.train.Coordinator()
         runners = tf1.train.start_queue_runners(sess=sess, coord=coord)
         try:
-            yield _runner(sess, run, work.batch_size)
+            yield _runners(sess, fetches, work.batch_size)
         finally:
             coord.request_stop()
             coord.join(runners, stop_grace_period_secs=10)
 
 
 @contextlib.contextmanager
-def _tfdata(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
+def _tfdata(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
     """tf.data: parallel map, batch, prefetch, read through a one-shot iterator."""
     with tf.Graph().as_default() as g:
         ds = (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
@@ -202,34 +211,41 @@ def _tfdata(work: Workload, mode: str) -> Iterator[Callable[[], int]]:
               .batch(work.batch_size)
               .prefetch(tf.data.AUTOTUNE))
         images, labels = tf1.data.make_one_shot_iterator(ds).get_next()
-        run = _graph_step(images, labels, work, mode)
+        fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer()]
     with tf1.Session(graph=g, config=session_config()) as sess:
         sess.run(init)
-        yield _runner(sess, run, work.batch_size)
+        yield _runners(sess, fetches, work.batch_size)
 
 
 _WAYS = {"feed_dict": _feed_dict, "queues": _queues, "tfdata": _tfdata}
 
 
-def time_way(way: str, mode: str, work: Workload, window_s: float, repeats: int,
-             warmup: int = 2) -> dict[str, float]:
-    """Time one way in one mode: ``warmup`` untimed batches (threads started, buffers filled,
-    functions traced), then :func:`timed_windows`; return its seconds per example."""
-    if way not in _WAYS or mode not in MODES:
-        raise ValueError(f"way must be one of {WAYS} and mode one of {MODES}, "
-                         f"not {way!r} and {mode!r}")
-    with _WAYS[way](work, mode) as step:
-        for _ in range(warmup):
-            step()
-        return timed_windows(step, window_s, repeats)
+def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: int = 2,
+             cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, dict[str, float]]:
+    """Time one way in each mode, in one graph and session: per mode ``warmup`` untimed
+    batches (threads started, buffers filled), then :func:`timed_windows`.
+
+    Returns ``{mode: figures}``. ``cached`` is the batch of ``step_only`` (decoded from the
+    first files when not given).
+    """
+    if way not in _WAYS:
+        raise ValueError(f"way must be one of {WAYS}, not {way!r}")
+    cached = cached if cached is not None else _cached_batch(work)
+    timings = {}
+    with _WAYS[way](work, cached) as steps:
+        for mode in MODES:
+            for _ in range(warmup):
+                steps[mode]()
+            timings[mode] = timed_windows(steps[mode], window_s, repeats)
+    return timings
 
 
 def time_all(work: Workload, window_s: float, repeats: int,
              ways: Sequence[str] = WAYS) -> dict[str, dict[str, dict[str, float]]]:
     """Time every way in every mode: ``{way: {mode: timed_windows figures}}``."""
-    return {way: {mode: time_way(way, mode, work, window_s, repeats) for mode in MODES}
-            for way in ways}
+    cached = _cached_batch(work)
+    return {way: time_way(way, work, window_s, repeats, cached=cached) for way in ways}
 
 
 def overlap(input_s: float, step_s: float, together_s: float) -> float:

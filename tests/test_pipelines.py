@@ -59,4 +59,4 @@ def test_bad_settings_are_refused(tmp_path):
         pipelines.Workload(items, size=16, batch_size=2, classes=2)
     work = pipelines.Workload(items, size=32, batch_size=2, classes=2, model=TINY_VGG)
     with pytest.raises(ValueError, match="way must be one of"):
-        pipelines.time_way("pigeons", "together", work, 0.01, 1)
+        pipelines.time_way("pigeons", work, 0.01, 1)
