@@ -53,3 +53,32 @@ def read_scalars(logdir: str | Path) -> dict[str, list[tuple[int, float]]]:
                 if number is not None:
                     points[value.tag].append((int(event.step), number))
     return {tag: sorted(points[tag], key=lambda p: p[0]) for tag in sorted(points)}
+
+
+def _kind(value) -> str:
+    """Name what a summary value holds: scalar, histogram, image, or the plugin's name.
+
+    TF1 stores each kind in its own field of the value; TF2 stores a tensor and names the
+    TensorBoard plugin that draws it (``scalars``, ``histograms``, ``images``).
+    """
+    field = value.WhichOneof("value")
+    if field == "simple_value":
+        return "scalar"
+    if field == "histo":
+        return "histogram"
+    if field == "image":
+        return "image"
+    plugin = value.metadata.plugin_data.plugin_name
+    return {"scalars": "scalar", "histograms": "histogram", "images": "image"}.get(
+        plugin, plugin or str(field))
+
+
+def summary_kinds(logdir: str | Path) -> dict[str, str]:
+    """Return ``{tag: kind}`` for every summary in ``logdir``'s event files (TF1 and TF2),
+    tags sorted, so a notebook can show what a run logged besides scalars."""
+    kinds: dict[str, str] = {}
+    for path in event_files(logdir):
+        for event in tf.compat.v1.train.summary_iterator(str(path)):
+            for value in event.summary.value:
+                kinds.setdefault(value.tag, _kind(value))
+    return dict(sorted(kinds.items()))

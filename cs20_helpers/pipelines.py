@@ -1,54 +1,75 @@
-"""One input pipeline three ways, timed: feed_dict from Python, queue runners, tf.data.
+"""One input pipeline three ways, each timed alone, behind a real training step, and both.
 
 Every way reads the same JPEG files, decodes and resizes each image with the same ops
-(:func:`preprocess`), batches them, and runs the same stand-in for a training step on each
-batch (:func:`consume`: the sum of its pixels, kept as a checksum so the three ways can be
-shown to deliver the same images). Only the plumbing differs:
+(:func:`preprocess`) and batches them with their labels; only the plumbing differs, and each
+way is written at its best:
 
-- ``feed_dict``: Python reads each file and calls ``Session.run`` once per image to decode
-  it, stacks a batch in NumPy and feeds it back for the step: every example crosses the
-  Python/runtime boundary twice.
-- ``queues``: ``string_input_producer`` + ``WholeFileReader`` + ``tf1.train.batch`` with
-  several queue-runner threads; the step dequeues ready batches inside the graph.
-- ``tf.data``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``.
+- ``feed_dict``: Python reads a batch of JPEG files and feeds the 32 byte strings to one
+  ``Session.run`` that decodes them all (``tf.map_fn`` over ``preprocess``); the decoded batch
+  comes back to Python and is fed to the training step in a second run. Input and step take
+  turns.
+- ``queues``: a filename queue (``string_input_producer``), a ``WholeFileReader`` and
+  ``tf1.train.batch`` with several queue-runner threads; the step dequeues ready batches
+  inside the graph while the threads prepare the next ones.
+- ``tfdata``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``;
+  the step takes batches from the iterator while tf.data prepares the next ones.
 
-The clock starts once the first batch has been consumed (start-up work is left out) and stops
-when the last one has; ``examples`` counts the batches in between.
+Each way runs in three modes (:data:`MODES`): ``input_only`` (batches produced and reduced to
+a checksum, no training), ``step_only`` (the training step on one batch cached in memory, no
+input work) and ``together``. The step is the small VGG-16 of notebook 09
+(:func:`cs20_helpers.layers.vgg_net`) trained with Adam. The lesson is the overlap,
+``together / max(input_only, step_only)``: 1.0 when input hides entirely behind the step,
+``(input + step) / max`` when the two take turns.
 
 Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.notebook import quiet_import, session_config
+from cs20_helpers import layers
+from cs20_helpers.benchmarking import timed_windows
+from cs20_helpers.notebook import THREADS, quiet_import, session_config
 
 tf = quiet_import()
 tf1 = tf.compat.v1
 
-METHODS = ("feed_dict", "queues", "tf.data")
+WAYS = ("feed_dict", "queues", "tfdata")
+MODES = ("input_only", "step_only", "together")
+#: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
+SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
 
 
 @dataclass(frozen=True)
-class Timing:
-    """What one way of feeding did: ``examples`` timed in ``seconds`` (all but the first
-    batch), ``delivered`` in all, and ``checksum``, the sum of every pixel delivered."""
+class Workload:
+    """What every way feeds: ``items`` (JPEG path, label), resized to ``size`` x ``size``,
+    in batches of ``batch_size``, to ``vgg_net(**model)`` with ``classes`` outputs."""
 
-    method: str
-    examples: int
-    seconds: float
-    delivered: int
-    checksum: float
+    items: Sequence[tuple[str | Path, int]]
+    size: int
+    batch_size: int
+    classes: int
+    model: dict = field(default_factory=lambda: dict(SMALL_VGG))
+
+    def __post_init__(self) -> None:
+        if len(self.items) < self.batch_size:
+            raise ValueError(f"{len(self.items)} files cannot fill a batch of {self.batch_size}")
+        if self.size < 32:
+            raise ValueError(f"VGG's five 2x2 pools need images of at least 32 px, not {self.size}")
 
     @property
-    def per_second(self) -> float:
-        return self.examples / self.seconds
+    def paths(self) -> list[str]:
+        return [str(path) for path, _ in self.items]
+
+    @property
+    def labels(self) -> list[int]:
+        return [int(label) for _, label in self.items]
 
 
 def preprocess(jpeg: tf.Tensor, size: int) -> tf.Tensor:
@@ -59,118 +80,207 @@ def preprocess(jpeg: tf.Tensor, size: int) -> tf.Tensor:
 
 
 def consume(images: tf.Tensor) -> tf.Tensor:
-    """The stand-in for a training step: the batch's pixel sum (float64, order-proof)."""
+    """What ``input_only`` runs on a batch: its pixel sum (float64), a cheap checksum."""
     return tf.reduce_sum(tf.cast(images, tf.float64))
 
 
-def _files(files: Sequence[str | Path], epochs: int) -> list[str]:
-    return [str(f) for f in files] * epochs
+def train_op(images: tf.Tensor, labels: tf.Tensor, work: Workload) -> tf.Operation:
+    """Build one real training step on a batch: VGG logits, cross-entropy, an Adam update."""
+    tf1.set_random_seed(0)
+    logits = layers.vgg_net(images, 0.8, work.classes, **work.model)
+    loss = tf.reduce_mean(
+        tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+    return tf1.train.AdamOptimizer(1e-3).minimize(loss)
 
 
-def _drain(method: str, next_batch: Callable[[], tuple[float, int]]) -> Timing:
-    """Call ``next_batch`` (returning a batch's checksum and size) until the data ends.
-
-    The clock starts once the first batch is out, so one-off start-up work (starting threads,
-    instantiating functions, filling buffers) is left out and the rate is the steady one.
-    """
-    first_sum, first_n = next_batch()
-    examples, total = 0, 0.0
-    start = time.perf_counter()
-    try:
-        while True:
-            value, n = next_batch()
-            total += value
-            examples += n
-    except (tf.errors.OutOfRangeError, StopIteration):
-        pass
-    seconds = time.perf_counter() - start
-    return Timing(method, examples, seconds, first_n + examples, first_sum + total)
+def _jpeg_batches(work: Workload) -> Iterator[tuple[list[bytes], np.ndarray]]:
+    """Endless batches of (JPEG bytes, labels) read by Python, in file order."""
+    paths, labels, n = work.paths, np.array(work.labels, np.int32), len(work.items)
+    start = 0
+    while True:
+        idx = [(start + i) % n for i in range(work.batch_size)]
+        yield [Path(paths[i]).read_bytes() for i in idx], labels[idx]
+        start = (start + work.batch_size) % n
 
 
-def time_feed_dict(files: Sequence[str | Path], size: int, batch_size: int,
-                   epochs: int = 1) -> Timing:
-    """Feed each image through a placeholder, then each batch through another."""
+def _cached_batch(work: Workload) -> tuple[np.ndarray, np.ndarray]:
+    """Decode the first batch once, to feed the ``step_only`` mode from memory."""
     with tf.Graph().as_default() as g:
-        jpeg = tf1.placeholder(tf.string, [])
-        one_image = preprocess(jpeg, size)
-        batch = tf1.placeholder(tf.float32, [None, size, size, 3])
-        step = consume(batch)
-    paths = _files(files, epochs)
-    chunks = iter(range(0, len(paths), batch_size))
+        jpegs = tf1.placeholder(tf.string, [None])
+        images = tf.map_fn(lambda j: preprocess(j, work.size), jpegs,
+                           fn_output_signature=tf.float32)
+    data, labels = next(_jpeg_batches(work))
     with tf1.Session(graph=g, config=session_config()) as sess:
-
-        def next_batch():
-            i = next(chunks)
-            images = [sess.run(one_image, {jpeg: Path(p).read_bytes()})
-                      for p in paths[i:i + batch_size]]
-            return sess.run(step, {batch: np.stack(images)}), len(images)
-
-        return _drain("feed_dict", next_batch)
+        return sess.run(images, {jpegs: data}), labels
 
 
-def time_queues(files: Sequence[str | Path], size: int, batch_size: int, epochs: int = 1,
-                threads: int = 2) -> Timing:
-    """Read with queue runners: a filename queue, a reader, ``threads`` preprocessing threads."""
+Steps = dict  # mode -> a callable that processes one batch and returns its size
+
+
+@contextlib.contextmanager
+def _feed_dict(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
+    """feed_dict at its best: one run decodes a whole batch of fed JPEG byte strings."""
     with tf.Graph().as_default() as g:
-        names = tf1.train.string_input_producer([str(f) for f in files], num_epochs=epochs,
-                                                shuffle=False)
-        _, jpeg = tf1.WholeFileReader().read(names)
-        image = preprocess(jpeg, size)
-        image.set_shape([size, size, 3])
-        images = tf1.train.batch([image], batch_size=batch_size, num_threads=threads,
-                                 capacity=4 * batch_size, allow_smaller_final_batch=True)
-        fetches = [consume(images), tf.shape(images)[0]]
-        init = [tf1.global_variables_initializer(), tf1.local_variables_initializer()]
+        jpegs = tf1.placeholder(tf.string, [None], name="jpegs")
+        decoded = tf.map_fn(lambda j: preprocess(j, work.size), jpegs,
+                            fn_output_signature=tf.float32)
+        images = tf1.placeholder(tf.float32, [None, work.size, work.size, 3], name="images")
+        labels = tf1.placeholder(tf.int32, [None], name="labels")
+        train = train_op(images, labels, work)
+        init = tf1.global_variables_initializer()
+    batches = _jpeg_batches(work)
+    with tf1.Session(graph=g, config=session_config()) as sess:
+        sess.run(init)
+
+        def input_only() -> int:
+            sess.run(decoded, {jpegs: next(batches)[0]})
+            return work.batch_size
+
+        def step_only() -> int:
+            sess.run(train, {images: cached[0], labels: cached[1]})
+            return work.batch_size
+
+        def together() -> int:
+            data, batch_labels = next(batches)
+            sess.run(train, {images: sess.run(decoded, {jpegs: data}), labels: batch_labels})
+            return work.batch_size
+
+        yield {"input_only": input_only, "step_only": step_only, "together": together}
+
+
+def _graph_fetches(images: tf.Tensor, labels: tf.Tensor, work: Workload,
+                   cached: tuple[np.ndarray, np.ndarray]) -> dict[str, object]:
+    """What a graph-input way runs per batch in each mode: the checksum of the pipeline's
+    batch, a training step on it, or a training step (of a twin model) on one batch cached in
+    a local variable, which leaves the pipeline idle."""
+    cached_images = tf1.Variable(cached[0], trainable=False, name="cached_images",
+                                 collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+    with tf1.variable_scope("on_cached"):
+        step_only = train_op(cached_images, tf.constant(cached[1]), work)
+    with tf1.variable_scope("on_pipeline"):
+        together = train_op(images, labels, work)
+    return {"input_only": consume(images), "step_only": step_only, "together": together}
+
+
+def _runners(sess, fetches: dict[str, object], batch_size: int) -> Steps:
+    """Return, for each mode, a step that runs its fetch once and counts the batch."""
+
+    def runner(fetch) -> Callable[[], int]:
+        def step() -> int:
+            sess.run(fetch)
+            return batch_size
+        return step
+
+    return {mode: runner(fetch) for mode, fetch in fetches.items()}
+
+
+@contextlib.contextmanager
+def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
+    """Queue runners: filename queue -> WholeFileReader -> preprocess -> batch queue."""
+    with tf.Graph().as_default() as g:
+        files = tf1.train.string_input_producer(work.paths, shuffle=False)
+        key, jpeg = tf1.WholeFileReader().read(files)
+        label_of = tf.lookup.StaticHashTable(
+            tf.lookup.KeyValueTensorInitializer(work.paths, work.labels, tf.string, tf.int32), -1)
+        image = preprocess(jpeg, work.size)
+        image.set_shape([work.size, work.size, 3])
+        images, labels = tf1.train.batch([image, label_of.lookup(key)], work.batch_size,
+                                         num_threads=THREADS, capacity=4 * work.batch_size)
+        fetches = _graph_fetches(images, labels, work, cached)
+        init = [tf1.global_variables_initializer(), tf1.local_variables_initializer(),
+                tf1.tables_initializer()]
     with tf1.Session(graph=g, config=session_config()) as sess:
         sess.run(init)
         coord = tf1.train.Coordinator()
         runners = tf1.train.start_queue_runners(sess=sess, coord=coord)
         try:
-            return _drain("queues", lambda: sess.run(fetches))
+            yield _runners(sess, fetches, work.batch_size)
         finally:
             coord.request_stop()
-            coord.join(runners)
+            coord.join(runners, stop_grace_period_secs=10)
 
 
-def time_tf_data(files: Sequence[str | Path], size: int, batch_size: int,
-                 epochs: int = 1) -> Timing:
-    """Read with tf.data: parallel map, batch, prefetch."""
+@contextlib.contextmanager
+def _tfdata(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
+    """tf.data: parallel map, batch, prefetch, read through a one-shot iterator."""
     with tf.Graph().as_default() as g:
-        ds = (tf.data.Dataset.from_tensor_slices([str(f) for f in files])
-              .repeat(epochs)
-              .map(lambda path: preprocess(tf.io.read_file(path), size),
+        ds = (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
+              .repeat()
+              .map(lambda path, label: (preprocess(tf.io.read_file(path), work.size), label),
                    num_parallel_calls=tf.data.AUTOTUNE)
-              .batch(batch_size)
+              .batch(work.batch_size)
               .prefetch(tf.data.AUTOTUNE))
-        images = tf1.data.make_one_shot_iterator(ds).get_next()
-        fetches = [consume(images), tf.shape(images)[0]]
+        images, labels = tf1.data.make_one_shot_iterator(ds).get_next()
+        fetches = _graph_fetches(images, labels, work, cached)
+        init = [tf1.global_variables_initializer(), tf1.local_variables_initializer()]
     with tf1.Session(graph=g, config=session_config()) as sess:
-        return _drain("tf.data", lambda: sess.run(fetches))
+        sess.run(init)
+        yield _runners(sess, fetches, work.batch_size)
 
 
-def time_all(files: Sequence[str | Path], size: int, batch_size: int, epochs: int = 1,
-             repeats: int = 1) -> dict[str, Timing]:
-    """Time the three ways on the same files; return ``{method: Timing}`` in METHODS order.
+_WAYS = {"feed_dict": _feed_dict, "queues": _queues, "tfdata": _tfdata}
 
-    With ``repeats`` > 1 the ways take turns that many times and each keeps its fastest run,
-    which filters out moments when something else had the machine.
+
+def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: int = 2,
+             cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, dict[str, float]]:
+    """Time one way in each mode, in one graph and session: per mode ``warmup`` untimed
+    batches (threads started, buffers filled), then :func:`timed_windows`.
+
+    Returns ``{mode: figures}``. ``cached`` is the batch of ``step_only`` (decoded from the
+    first files when not given).
     """
-    runs = dict(zip(METHODS, (time_feed_dict, time_queues, time_tf_data), strict=True))
-    best: dict[str, Timing] = {}
-    for _ in range(repeats):
-        for method, run in runs.items():
-            timing = run(files, size, batch_size, epochs)
-            if method not in best or timing.seconds < best[method].seconds:
-                best[method] = timing
-    return best
+    if way not in _WAYS:
+        raise ValueError(f"way must be one of {WAYS}, not {way!r}")
+    cached = cached if cached is not None else _cached_batch(work)
+    timings = {}
+    with _WAYS[way](work, cached) as steps:
+        for mode in MODES:
+            for _ in range(warmup):
+                steps[mode]()
+            timings[mode] = timed_windows(steps[mode], window_s, repeats)
+    return timings
 
 
-def markdown_table(timings: dict[str, Timing]) -> str:
-    """Return a Markdown table of examples per second, and each way's speed-up on feed_dict."""
-    base = timings["feed_dict"].per_second
-    lines = ["| pipeline | examples | seconds | examples/s | vs feed_dict |",
-             "| --- | ---: | ---: | ---: | ---: |"]
-    for t in timings.values():
-        lines.append(f"| {t.method} | {t.examples:,} | {t.seconds:.2f} | "
-                     f"{t.per_second:,.0f} | {t.per_second / base:.1f}x |")
+def time_all(work: Workload, window_s: float, repeats: int,
+             ways: Sequence[str] = WAYS) -> dict[str, dict[str, dict[str, float]]]:
+    """Time every way in every mode: ``{way: {mode: timed_windows figures}}``."""
+    cached = _cached_batch(work)
+    return {way: time_way(way, work, window_s, repeats, cached=cached) for way in ways}
+
+
+def overlap(input_s: float, step_s: float, together_s: float) -> float:
+    """Return together / max(input, step): 1.0 is perfect overlap, the worst is
+    (input + step) / max, when input and step take turns."""
+    return together_s / max(input_s, step_s)
+
+
+def figures(timings: dict[str, dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Turn :func:`time_all`'s output into results.json's figures for each way: the minimum
+    seconds per example of each mode (``input_only_s`` ...), their medians, and the overlap
+    of both, with the bound of no overlap at all (``serial_bound``)."""
+    out = {}
+    for way, modes in timings.items():
+        row: dict[str, float] = {}
+        for stat, suffix in (("min_s_per_example", "_s"), ("median_s_per_example", "_median_s")):
+            for mode in MODES:
+                row[mode + suffix] = modes[mode][stat]
+        row["overlap"] = overlap(row["input_only_s"], row["step_only_s"], row["together_s"])
+        row["overlap_median"] = overlap(row["input_only_median_s"], row["step_only_median_s"],
+                                        row["together_median_s"])
+        row["serial_bound"] = overlap(row["input_only_s"], row["step_only_s"],
+                                      row["input_only_s"] + row["step_only_s"])
+        out[way] = row
+    return out
+
+
+def markdown_table(rows: dict[str, dict[str, float]]) -> str:
+    """Return a Markdown table of :func:`figures`: milliseconds per example (min / median)
+    of each mode, the overlap (min / median) and the no-overlap bound."""
+    lines = ["| pipeline | input only ms | step only ms | together ms | together / max "
+             "| no-overlap bound |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for way, r in rows.items():
+        cells = [f"{1e3 * r[m + '_s']:.3f} / {1e3 * r[m + '_median_s']:.3f}" for m in MODES]
+        lines.append(f"| {way} | {' | '.join(cells)} | {r['overlap']:.2f} / "
+                     f"{r['overlap_median']:.2f} | {r['serial_bound']:.2f} |")
     return "\n".join(lines)

@@ -1,10 +1,11 @@
-"""read_scalars: TF1 and TF2 scalar summaries come back by tag and step; others are left out."""
+"""read_scalars: TF1 and TF2 scalar summaries come back by tag and step; others are left out.
+summary_kinds: every tag with the kind of summary it is."""
 
 from __future__ import annotations
 
 import pytest
 
-from cs20_helpers.events import read_scalars, tf
+from cs20_helpers.events import read_scalars, summary_kinds, tf
 
 tf1 = tf.compat.v1
 
@@ -22,6 +23,8 @@ def test_reads_tf1_scalars_and_skips_histograms_and_images(tmp_path):
                 writer.add_summary(sess.run(merged, {x: step / 10}), global_step=step)
             writer.close()
     assert read_scalars(tmp_path) == {"loss": [(10, 1.0), (20, 2.0), (30, 3.0)]}
+    assert summary_kinds(tmp_path) == {"loss": "scalar", "picture/image/0": "image",
+                                       "weights": "histogram"}
 
 
 def test_reads_tf2_scalars_across_files_sorted_by_step(tmp_path):
@@ -36,8 +39,19 @@ def test_reads_tf2_scalars_across_files_sorted_by_step(tmp_path):
     scalars = read_scalars(tmp_path)
     assert list(scalars) == ["a/lr", "b/acc"]
     assert scalars["b/acc"] == [(0, 0.0), (1, 0.25), (2, 0.5), (3, 0.75)]
+    assert summary_kinds(tmp_path) == {"a/lr": "scalar", "b/acc": "scalar", "w": "histogram"}
+
+
+def test_tf2_images_are_named_images(tmp_path):
+    writer = tf.summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        tf.summary.image("faces", tf.zeros([2, 3, 3, 1]), step=0, max_outputs=2)
+    writer.close()
+    assert summary_kinds(tmp_path) == {"faces": "image"}
 
 
 def test_missing_logs_raise_a_clear_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="no TensorBoard event files"):
         read_scalars(tmp_path)
+    with pytest.raises(FileNotFoundError, match="no TensorBoard event files"):
+        summary_kinds(tmp_path)

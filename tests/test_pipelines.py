@@ -1,40 +1,62 @@
-"""The three timed input pipelines deliver the same images, all of them, and report sane rates."""
+"""The three input pipelines run in every mode, and their figures and table add up."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from cs20_helpers import pipelines
 
+TINY_VGG = {"depth": 16, "base_filters": 1, "fc_units": 4}
 
-def _jpegs(folder, n=7):
+
+def _items(folder, n=6):
+    """Write ``n`` small JPEGs of different shapes; return (path, label) pairs."""
     rng = np.random.default_rng(0)
-    paths = []
+    items = []
     for i in range(n):
         path = folder / f"{i}.jpg"
         Image.fromarray(rng.integers(0, 256, (10 + i, 12, 3), dtype=np.uint8)).save(path)
-        paths.append(path)
-    return paths
+        items.append((path, i % 2))
+    return items
 
 
-def test_three_ways_agree(tmp_path):
-    files = _jpegs(tmp_path)
-    timings = pipelines.time_all(files, size=8, batch_size=3, epochs=2)
-    assert list(timings) == list(pipelines.METHODS)
-    for t in timings.values():
-        assert t.delivered == 14  # 7 files x 2 epochs, the last batch smaller
-        assert t.examples == 14 - 3  # the first batch is not timed
-        assert t.seconds > 0 and t.per_second > 0
-    sums = [t.checksum for t in timings.values()]
-    np.testing.assert_allclose(sums, sums[0], rtol=1e-6)
-    # the checksum is the pixel sum of the resized images in [0, 1]
-    assert 0 < sums[0] < 14 * 8 * 8 * 3
+def test_every_way_runs_every_mode(tmp_path):
+    work = pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2,
+                              model=TINY_VGG)
+    timings = pipelines.time_all(work, window_s=0.05, repeats=2)
+    assert list(timings) == list(pipelines.WAYS)
+    for modes in timings.values():
+        assert list(modes) == list(pipelines.MODES)
+        for t in modes.values():
+            assert t["repeats"] == 2 and t["window_s"] == 0.05
+            assert 0 < t["min_s_per_example"] <= t["median_s_per_example"] < 5
 
 
-def test_best_of_repeats_and_table(tmp_path):
-    files = _jpegs(tmp_path, n=4)
-    timings = pipelines.time_all(files, size=4, batch_size=2, repeats=2)
-    table = pipelines.markdown_table(timings).splitlines()
-    assert table[0].startswith("| pipeline |") and len(table) == 2 + 3
-    assert table[2].startswith("| feed_dict | 2 |") and table[2].endswith("| 1.0x |")
+def test_figures_overlap_and_table():
+    def modes(input_s, step_s, together_s):
+        return {m: {"min_s_per_example": s, "median_s_per_example": 2 * s}
+                for m, s in zip(pipelines.MODES, (input_s, step_s, together_s), strict=True)}
+
+    rows = pipelines.figures({"feed_dict": modes(1.0, 3.0, 4.0), "tfdata": modes(1.0, 3.0, 3.0)})
+    assert rows["feed_dict"]["input_only_s"] == 1.0 and rows["feed_dict"]["together_s"] == 4.0
+    assert rows["feed_dict"]["together_median_s"] == 8.0
+    assert rows["feed_dict"]["overlap"] == pytest.approx(4 / 3)  # took turns: the bound
+    assert rows["feed_dict"]["serial_bound"] == pytest.approx(4 / 3)
+    assert rows["tfdata"]["overlap"] == rows["tfdata"]["overlap_median"] == 1.0
+    table = pipelines.markdown_table(rows).splitlines()
+    assert table[0].startswith("| pipeline |") and len(table) == 2 + 2
+    assert table[2] == "| feed_dict | 1000.000 / 2000.000 | 3000.000 / 6000.000 | " \
+                       "4000.000 / 8000.000 | 1.33 / 1.33 | 1.33 |"
+
+
+def test_bad_settings_are_refused(tmp_path):
+    items = _items(tmp_path, n=3)
+    with pytest.raises(ValueError, match="cannot fill a batch of 4"):
+        pipelines.Workload(items, size=32, batch_size=4, classes=2)
+    with pytest.raises(ValueError, match="at least 32 px"):
+        pipelines.Workload(items, size=16, batch_size=2, classes=2)
+    work = pipelines.Workload(items, size=32, batch_size=2, classes=2, model=TINY_VGG)
+    with pytest.raises(ValueError, match="way must be one of"):
+        pipelines.time_way("pigeons", work, 0.01, 1)

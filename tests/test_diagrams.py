@@ -1,0 +1,27 @@
+"""The pipeline diagram draws every stage, its note and the thread brackets, and refuses
+stage kinds it does not know."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from cs20_helpers import diagrams  # noqa: E402
+
+
+def test_every_stage_and_thread_span_is_drawn():
+    fig = diagrams.draw_pipeline()
+    texts = {t.get_text() for t in fig.axes[0].texts}
+    for label, _, note in diagrams.QUEUE_PIPELINE:
+        assert label in texts and note in texts
+    assert "1 runner thread fills it" in texts
+    arrows = [t for t in fig.axes[0].texts if t.get_text() == "" and hasattr(t, "arrow_patch")]
+    assert len(arrows) == len(diagrams.QUEUE_PIPELINE) - 1
+    plt.close(fig)
+
+
+def test_unknown_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown stage kinds"):
+        diagrams.draw_pipeline([("a", "cloud", "")], threads=())
