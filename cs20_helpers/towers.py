@@ -6,11 +6,16 @@ The devices come from ``cs20_helpers.devices`` (``tower_devices``, ``split_devic
   leaves the variables where the caller's device scope put them.
 * :func:`average_gradients` merges the towers' ``compute_gradients`` lists into one list for
   ``apply_gradients``; :func:`replicate` builds the towers and averages them in one call.
-* :func:`placement` reads where each op ran from a traced run's metadata.
+* :func:`placement` reads where each op ran from a traced run's metadata;
+  :func:`placement_log` catches the lines ``log_device_placement=True`` prints.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 
 from cs20_helpers.notebook import quiet_import
@@ -101,3 +106,26 @@ def placement(run_metadata) -> dict[str, list[str]]:
         if names:
             ops.setdefault(device, []).extend(names)
     return {device: sorted(ops[device]) for device in sorted(ops)}
+
+
+def placement_log(run: Callable[[], object]) -> tuple[object, list[str]]:
+    """Call ``run`` (a first ``Session.run`` of a session with ``log_device_placement=True``)
+    and return ``(its result, the placement lines the runtime printed)``, sorted.
+
+    The runtime's C++ code prints them (``c: (Mul): /job:localhost/.../device:CPU:1``) to
+    file descriptor 1, past ``sys.stdout``: in Jupyter they would land in the server's terminal.
+    Here descriptor 1 points at a temporary file for the duration of the call.
+    """
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 1)
+        try:
+            result = run()
+        finally:
+            ctypes.CDLL(None).fflush(None)  # C's buffered stdout, before the switch back
+            os.dup2(saved, 1)
+            os.close(saved)
+        captured.seek(0)
+        lines = captured.read().decode("utf-8", errors="replace").splitlines()
+    return result, sorted(line for line in lines if line.strip())

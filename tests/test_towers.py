@@ -113,3 +113,17 @@ def test_variables_follow_a_callers_device_function():
     handle = g.get_operation_by_name("model/v")
     assert handle.device == "/job:ps/task:0"
     assert g.get_operation_by_name("tower_1/model/mul").device.endswith("/device:GPU:1")
+
+
+def test_placement_log_catches_the_runtimes_lines_and_keeps_the_result():
+    g = tf.Graph()
+    with g.as_default():
+        a = tf1.placeholder(tf.float32, [], name="a")
+        with tf.device("/cpu:1"):
+            c = tf.multiply(a, 2.0, name="c")
+    config = session_config(device_count={"CPU": 2}, log_device_placement=True)
+    with tf1.Session(graph=g, config=config) as sess:
+        value, lines = towers.placement_log(lambda: sess.run(c, {a: 21.0}))
+    assert value == 42.0
+    assert "c: (Mul): /job:localhost/replica:0/task:0/device:CPU:1" in lines
+    assert lines == sorted(lines)
