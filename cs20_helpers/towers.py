@@ -12,7 +12,9 @@ The devices come from ``cs20_helpers.devices`` (``tower_devices``, ``split_devic
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import io
 import os
 import sys
 import tempfile
@@ -109,23 +111,29 @@ def placement(run_metadata) -> dict[str, list[str]]:
 
 
 def placement_log(run: Callable[[], object]) -> tuple[object, list[str]]:
-    """Call ``run`` (a first ``Session.run`` of a session with ``log_device_placement=True``)
-    and return ``(its result, the placement lines the runtime printed)``, sorted.
+    """Call ``run`` (opening a session with ``log_device_placement=True`` and its first
+    ``Session.run``) and return ``(its result, the lines the runtime printed)``, sorted: the
+    session's device mapping, then one line per op.
 
-    The runtime's C++ code prints them (``c: (Mul): /job:localhost/.../device:CPU:1``) to
-    file descriptor 1, past ``sys.stdout``: in Jupyter they would land in the server's terminal.
-    Here descriptor 1 points at a temporary file for the duration of the call.
+    The runtime's C++ code prints the op lines (``c: (Mul): /job:localhost/.../device:CPU:1``)
+    to file descriptor 1, past ``sys.stdout``, so in Jupyter they would land in the server's
+    terminal; in an interactive kernel the device mapping comes through ``sys.stdout``. Both
+    are caught: descriptor 1 points at a temporary file, and ``sys.stdout`` at a buffer, for
+    the duration of the call.
     """
     sys.stdout.flush()
     saved = os.dup(1)
+    python_out = io.StringIO()
     with tempfile.TemporaryFile() as captured:
         os.dup2(captured.fileno(), 1)
         try:
-            result = run()
+            with contextlib.redirect_stdout(python_out):
+                result = run()
         finally:
             ctypes.CDLL(None).fflush(None)  # C's buffered stdout, before the switch back
             os.dup2(saved, 1)
             os.close(saved)
         captured.seek(0)
         lines = captured.read().decode("utf-8", errors="replace").splitlines()
+    lines += python_out.getvalue().splitlines()
     return result, sorted(line for line in lines if line.strip())

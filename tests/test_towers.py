@@ -127,3 +127,11 @@ def test_placement_log_catches_the_runtimes_lines_and_keeps_the_result():
     assert value == 42.0
     assert "c: (Mul): /job:localhost/replica:0/task:0/device:CPU:1" in lines
     assert lines == sorted(lines)
+
+
+def test_placement_log_also_catches_what_goes_through_sys_stdout():
+    def run():
+        print("Device mapping: no known devices.")  # how an interactive kernel shows it
+        return 7
+
+    assert towers.placement_log(run) == (7, ["Device mapping: no known devices."])
