@@ -20,6 +20,7 @@ the ``multi_tower`` key of benchmarks/results.json.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -143,9 +144,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_write:
         machine = machine_description(tf)
+        loaded = os.getloadavg()[0] > (os.cpu_count() or 1)
         write_results_json("multi_tower", {
             "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
-            "machine": machine, "towers": {str(t): row for t, row in figures.items()}})
+            "machine": machine, "loaded": loaded,
+            "towers": {str(t): row for t, row in figures.items()}})
         publish(
             HEADING,
             f"`python benchmarks/multi_tower.py` (profile `{source}`): the small VGG-16 of "
@@ -158,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
             "window are shown. Figures also in `benchmarks/results.json` under `multi_tower`.",
             machine,
             table,
-            "Logical CPU devices are one CPU seen as several: they share its cores and "
+            ("Measured under load (the 1-minute load average exceeded the core count): "
+             "indicative only; re-run on a quiet machine. " if loaded else "")
+            + "Logical CPU devices are one CPU seen as several: they share its cores and "
             "threads, so whatever more towers gain here comes from running the towers' ops side "
             "by side on cores that one small batch leaves idle, on a larger global batch, not "
             "from more hardware. What a GPU would change: the convolutions, nearly all of a "
