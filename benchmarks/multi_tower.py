@@ -2,24 +2,28 @@
 
 The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128, 64x64 inputs, 10
 classes), trained with Adam on ``--per-tower`` images per tower, so the global batch grows with
-the towers. Towers go on GPUs when there are some (``towers.tower_devices``), else on logical
-CPU devices of the session (``device_count``). The images are real Tiny ImageNet training
-JPEGs (the generated sample unless CS20_PROFILE=full) decoded once into memory, so only the
-training step is timed, not the input pipeline. Each tower count runs ``--steps`` timed steps
-after ``--warmup`` untimed ones; the counts take turns ``--repeats`` times and each keeps its
-fastest run.
+the towers. Towers go on GPUs when there are some (one GPU split into logical GPUs when there
+are fewer GPUs than towers: ``devices.split_devices``), else on logical CPU devices of the
+session (``device_count``); the variables and Adam's slots stay on ``/cpu:0``. The images are
+real Tiny ImageNet training JPEGs (the generated sample unless CS20_PROFILE=full) decoded once
+into memory, so only the training step is timed, not the input pipeline. Each tower count runs
+``--warmup`` untimed steps, then ``--repeats`` windows of at least ``--window`` seconds
+(``benchmarking.timed_windows``); the fastest and the median window are reported.
 
     python benchmarks/multi_tower.py            # prints the table, updates RESULTS.md
-    python benchmarks/multi_tower.py --towers 1 2 --steps 10 --no-write
+    python benchmarks/multi_tower.py --towers 1 2 --window 1 --repeats 2 --no-write
 
-Writes the ``## Multi-tower VGG`` section of benchmarks/RESULTS.md and nothing else of it.
+Writes the ``## Multi-tower VGG`` section of benchmarks/RESULTS.md and nothing else of it, and
+the ``multi_tower`` key of benchmarks/results.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -48,11 +52,12 @@ def load_batch(count: int, source: str) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(images), np.array(labels, np.int32)
 
 
-def images_per_second(tf, towers: int, images: np.ndarray, labels: np.ndarray,
-                      steps: int, warmup: int) -> float:
-    """Build the towers' training graph for ``towers`` towers and time ``steps`` steps."""
+def training_step(tf, devices: list[str], images: np.ndarray, labels: np.ndarray,
+                  warmup: int) -> tuple[Callable[[], int], Callable[[], None]]:
+    """Build the towers' training graph on ``devices``, open a session and run ``warmup``
+    steps; return ``(step, close)``: ``step`` runs one training step and returns its images."""
     from cs20_helpers.layers import vgg_net
-    from cs20_helpers.towers import replicate, tower_devices
+    from cs20_helpers.towers import replicate
 
     tf1 = tf.compat.v1
     graph = tf.Graph()
@@ -65,31 +70,34 @@ def images_per_second(tf, towers: int, images: np.ndarray, labels: np.ndarray,
             return tf.reduce_mean(
                 tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=logits))
 
-        grads, _ = replicate(loss_fn, [tf.constant(images), tf.constant(labels)],
-                             tower_devices(towers), optimizer, scope="vgg")
+        grads, _ = replicate(loss_fn, [tf.constant(images), tf.constant(labels)], devices,
+                             optimizer, scope="vgg")
         train = optimizer.apply_gradients(grads)
         init = tf1.global_variables_initializer()
-    config = session_config(device_count={"CPU": towers})
-    with tf1.Session(graph=graph, config=config) as sess:
-        sess.run(init)
-        for _ in range(warmup):
-            sess.run(train)
-        start = time.perf_counter()
-        for _ in range(steps):
-            sess.run(train)
-        seconds = time.perf_counter() - start
-    return steps * len(images) / seconds
+    sess = tf1.Session(graph=graph, config=session_config(device_count={"CPU": len(devices)}))
+    sess.run(init)
+    for _ in range(warmup):
+        sess.run(train)
+
+    def step() -> int:
+        sess.run(train)
+        return len(images)
+
+    return step, sess.close
 
 
-def markdown_table(rates: dict[int, float], per_tower: int, devices: dict[int, list[str]]) -> str:
-    """Return the rates as a Markdown table, with the speed-up over one tower."""
-    lines = ["| towers | devices | global batch | images/s | vs 1 tower |",
-             "| ---: | --- | ---: | ---: | ---: |"]
-    base = rates.get(1)
-    for towers, rate in rates.items():
-        ratio = f"{rate / base:.2f}x" if base else "-"
-        names = ", ".join(d.lstrip("/") for d in devices[towers])
-        lines.append(f"| {towers} | {names} | {towers * per_tower} | {rate:,.0f} | {ratio} |")
+def markdown_table(figures: dict[int, dict]) -> str:
+    """Return the figures as a Markdown table, with the speed-up over one tower."""
+    lines = ["| towers | devices | global batch | images/s, best window | images/s, median | "
+             "best vs 1 tower |",
+             "| ---: | --- | ---: | ---: | ---: | ---: |"]
+    base = figures.get(1, {}).get("max_examples_per_s")
+    for towers, row in figures.items():
+        best = row["max_examples_per_s"]
+        ratio = f"{best / base:.2f}x" if base else "-"
+        names = ", ".join(d.lstrip("/") for d in row["devices"])
+        lines.append(f"| {towers} | {names} | {row['global_batch']} | {best:,.0f} | "
+                     f"{row['median_examples_per_s']:,.0f} | {ratio} |")
     return "\n".join(lines)
 
 
@@ -97,49 +105,74 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--towers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--per-tower", type=int, default=16, help="images per tower and step")
-    parser.add_argument("--steps", type=int, default=20, help="timed steps per run")
+    parser.add_argument("--window", type=float, default=6.0, help="seconds per timed window")
+    parser.add_argument("--repeats", type=int, default=5, help="timed windows per tower count")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before the clock")
-    parser.add_argument("--repeats", type=int, default=3, help="turns per count; best is kept")
-    parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
+    parser.add_argument("--no-write", action="store_true",
+                        help="do not update RESULTS.md and results.json")
     args = parser.parse_args(argv)
 
-    tf = import_tensorflow()
+    tf = import_tensorflow(cpu_devices=max(args.towers))
     from cs20_helpers import profile
-    from cs20_helpers.benchmarking import machine_description, publish
-    from cs20_helpers.towers import tower_devices
+    from cs20_helpers.benchmarking import (
+        machine_description,
+        publish,
+        timed_windows,
+        write_results_json,
+    )
+    from cs20_helpers.devices import tower_devices
 
     source = profile()
     images, labels = load_batch(max(args.towers) * args.per_tower, source)
-    print(f"VGG-16 {MODEL}, {args.per_tower} images per tower, {args.steps} steps after "
-          f"{args.warmup}, best of {args.repeats}", flush=True)
+    print(f"VGG-16 {MODEL}, {args.per_tower} images per tower, {args.warmup} warm-up steps, "
+          f"{args.repeats} windows of {args.window:g} s", flush=True)
     start = time.perf_counter()
-    rates = {towers: 0.0 for towers in args.towers}
-    for _ in range(args.repeats):
-        for towers in args.towers:
-            count = towers * args.per_tower
-            rate = images_per_second(tf, towers, images[:count], labels[:count], args.steps,
-                                     args.warmup)
-            rates[towers] = max(rates[towers], rate)
-    devices = {towers: tower_devices(towers) for towers in args.towers}
-    table = markdown_table(rates, args.per_tower, devices)
+    figures = {}
+    for towers in args.towers:
+        count, devices = towers * args.per_tower, tower_devices(towers)
+        step, close = training_step(tf, devices, images[:count], labels[:count], args.warmup)
+        try:
+            timing = timed_windows(step, args.window, args.repeats)
+        finally:
+            close()
+        figures[towers] = {"devices": devices, "global_batch": count, **timing}
+        print(f"{towers} tower(s): {timing['max_examples_per_s']:,.0f} images/s best, "
+              f"{timing['median_examples_per_s']:,.0f} median", flush=True)
+    table = markdown_table(figures)
     print(table)
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
     if not args.no_write:
+        machine = machine_description(tf)
+        loaded = os.getloadavg()[0] > (os.cpu_count() or 1)
+        write_results_json("multi_tower", {
+            "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
+            "machine": machine, "loaded": loaded,
+            "towers": {str(t): row for t, row in figures.items()}})
         publish(
             HEADING,
             f"`python benchmarks/multi_tower.py` (profile `{source}`): the small VGG-16 of "
             "notebook 09 (8-16-32-64-64 channels, fc layers of 128, 64x64 inputs, 10 classes) "
             f"trained with Adam, {args.per_tower} images per tower and step (the global batch "
-            "grows with the towers), variables on `/cpu:0`, gradients averaged over the towers. "
-            "Tiny ImageNet images decoded once into memory, so only the training step is timed: "
-            f"{args.steps} steps after {args.warmup} untimed ones, best of {args.repeats} turns.",
-            machine_description(tf),
+            "grows with the towers), variables and Adam's slots on `/cpu:0`, gradients "
+            "averaged over the towers. Tiny ImageNet images decoded once into memory, so only "
+            f"the training step is timed: {args.warmup} untimed steps, then {args.repeats} "
+            f"windows of at least {args.window:g} s per tower count; the best and the median "
+            "window are shown. Figures also in `benchmarks/results.json` under `multi_tower`.",
+            machine,
             table,
-            "Logical CPU devices are one CPU seen as several: they share its cores and "
+            ("Measured under load (the 1-minute load average exceeded the core count): "
+             "indicative only; re-run on a quiet machine. " if loaded else "")
+            + "Logical CPU devices are one CPU seen as several: they share its cores and "
             "threads, so whatever more towers gain here comes from running the towers' ops side "
             "by side on cores that one small batch leaves idle, on a larger global batch, not "
-            "from more hardware. With GPUs, `tower_devices` puts one tower on each.",
+            "from more hardware. What a GPU would change: the convolutions, nearly all of a "
+            "step's work, would run there, so the step gets short and what stays on `/cpu:0` "
+            "weighs more: each step copies the variables to every tower and the gradients "
+            "back, and Adam updates them on the CPU. Towers on separate GPUs pay off while "
+            "that traffic stays small beside each tower's compute; towers on one GPU split "
+            "into logical GPUs share its compute and add only the traffic, so they show that "
+            "the code runs, not a speed-up. No GPU row yet: no GPU was available for this run.",
         )
     return 0
 

@@ -18,6 +18,7 @@ from types import ModuleType
 
 import numpy as np
 
+from cs20_helpers.devices import split_devices
 from cs20_helpers.paths import profile
 from cs20_helpers.settings import threads
 
@@ -99,16 +100,14 @@ def quiet_import() -> ModuleType:
 def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
     """Import TensorFlow quietly and initialise its devices, so no start-up noise follows.
 
-    ``cpu_devices=N`` first shows the CPU as N logical devices (see ``towers.split_cpu``);
-    ``None`` keeps whatever the runtime has.
+    ``cpu_devices=N`` first shows the CPU as N logical devices, and too few GPUs as N (see
+    ``devices.split_devices``); ``None`` keeps whatever the runtime has.
     """
     tf = quiet_import()
     with native_stderr_silenced():
         _limit_threads(tf)
         if cpu_devices is not None:
-            from cs20_helpers.towers import split_cpu
-
-            split_cpu(cpu_devices)
+            split_devices(cpu_devices)
         tf.config.list_logical_devices()
     tf.get_logger().setLevel("ERROR")
     tf.autograph.set_verbosity(0)
@@ -119,8 +118,8 @@ def setup(seed: int = 0, *, show: bool = True,
           cpu_devices: int | None = None) -> tuple[ModuleType, ModuleType]:
     """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``.
 
-    ``cpu_devices=N`` splits the CPU into N logical devices for multi-device examples; only a
-    fresh kernel can do that, as the first TensorFlow call of the notebook.
+    ``cpu_devices=N`` splits the CPU (and too few GPUs) into N logical devices for multi-device
+    examples; only a fresh kernel can do that, as the first TensorFlow call of the notebook.
     """
     tf = import_tensorflow(cpu_devices)
     seed_everything(seed)

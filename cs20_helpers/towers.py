@@ -1,61 +1,31 @@
 """Data parallelism the TF1 way: one model copy ("tower") per device, gradients averaged.
 
-* :func:`split_cpu` makes the runtime show one CPU as several logical devices, so towers can
-  really run on ``/cpu:0`` ... ``/cpu:N-1`` on any machine. It works only before the runtime
-  starts: call it through ``setup(cpu_devices=N)``. A TF1 session gets its own count from its
-  config instead: ``session_config(device_count={"CPU": N})``.
-* :func:`tower_devices` names the devices for N towers: GPUs when there are any, else CPUs.
+The devices come from ``cs20_helpers.devices`` (``tower_devices``, ``split_devices``).
+
+* :func:`compute_on` is a device function that sends a tower's computation to its device and
+  leaves the variables where the caller's device scope put them.
 * :func:`average_gradients` merges the towers' ``compute_gradients`` lists into one list for
   ``apply_gradients``; :func:`replicate` builds the towers and averages them in one call.
-* :func:`placement` reads where each op ran from a traced run's metadata.
+* :func:`placement` reads where each op ran from a traced run's metadata;
+  :func:`placement_log` catches the lines ``log_device_placement=True`` prints.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import io
+import os
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 
 from cs20_helpers.notebook import quiet_import
 
 tf = quiet_import()
 
-
-def split_cpu(n: int) -> int:
-    """Show the first physical CPU to the runtime as ``n`` logical devices; return ``n``.
-
-    Must run before TensorFlow's runtime starts (its first op or device listing). Once it has
-    started, the call succeeds only if the runtime already has ``n`` logical CPUs, and
-    otherwise raises RuntimeError saying so.
-    """
-    if n < 1:
-        raise ValueError(f"need at least one CPU device, not {n}")
-    cpu = tf.config.list_physical_devices("CPU")[0]
-    try:
-        tf.config.set_logical_device_configuration(
-            cpu, [tf.config.LogicalDeviceConfiguration() for _ in range(n)])
-    except RuntimeError as err:  # the runtime has started
-        have = len(tf.config.list_logical_devices("CPU"))
-        if have == n:
-            return n
-        raise RuntimeError(
-            f"the runtime started with {have} logical CPU device(s), {n} asked for: split the "
-            "CPU before anything else runs (setup(cpu_devices=...) first in a fresh kernel)"
-        ) from err
-    return n
-
-
-def tower_devices(n: int) -> list[str]:
-    """Return device names for ``n`` towers: ``/gpu:i`` when GPUs are visible (shared round
-    robin when there are fewer than ``n``), else the logical CPUs ``/cpu:0`` ... ``/cpu:n-1``.
-
-    The CPU names exist only in a runtime split with :func:`split_cpu` or a session whose
-    config has ``device_count={"CPU": n}``.
-    """
-    if n < 1:
-        raise ValueError(f"need at least one tower, not {n}")
-    gpus = len(tf.config.list_physical_devices("GPU"))
-    if gpus:
-        return [f"/gpu:{i % gpus}" for i in range(n)]
-    return [f"/cpu:{i}" for i in range(n)]
+#: The op types that hold a variable's storage: they stay where the caller put them.
+VARIABLE_OPS = frozenset({"VarHandleOp", "VariableV2", "Variable", "AutoReloadVariable"})
 
 
 def average_gradients(tower_grads: Sequence[Sequence[tuple]]) -> list[tuple]:
@@ -84,24 +54,38 @@ def average_gradients(tower_grads: Sequence[Sequence[tuple]]) -> list[tuple]:
     return averaged
 
 
+def compute_on(device: str) -> Callable:
+    """Return a device function for ``tf1.device``: ``device`` for every op but the variables'
+    storage (:data:`VARIABLE_OPS`), which keeps the device the enclosing scopes gave it.
+
+    Opening ``tf.device(device)`` around a tower instead would also pull the variables the
+    tower creates, and with them the optimizer's slots (colocated with their variable), onto
+    the tower's device, whatever the caller's scope said.
+    """
+    def choose(op) -> str:
+        return op.device if op.type in VARIABLE_OPS else device
+    return choose
+
+
 def replicate(loss_fn: Callable[..., tf.Tensor], inputs: Sequence[tf.Tensor],
               devices: Sequence[str], optimizer, scope: str = "model") -> tuple[list, tf.Tensor]:
     """Build one tower per device and return ``(averaged gradients, mean tower loss)``.
 
     Every tensor in ``inputs`` (a batch: images, labels, ...) is split along its first axis into
     ``len(devices)`` equal slices. Tower ``i`` runs under ``name_scope("tower_i")``,
-    ``device(devices[i])`` and ``variable_scope(scope, reuse=i > 0)``: the first tower creates
-    the model's variables, the others reuse them. It calls ``loss_fn(*slices)`` and
-    ``optimizer.compute_gradients`` of that loss; :func:`average_gradients` merges the towers.
-    Pass the result to ``optimizer.apply_gradients``. Where the variables live is the caller's
-    choice (the device scope around this call, e.g. ``/cpu:0``).
+    ``tf1.device(compute_on(devices[i]))`` and ``variable_scope(scope, reuse=i > 0)``: the first
+    tower creates the model's variables, the others reuse them. It calls ``loss_fn(*slices)``
+    and ``optimizer.compute_gradients`` of that loss; :func:`average_gradients` merges the
+    towers. Pass the result to ``optimizer.apply_gradients``. The variables, and so the
+    optimizer's slots, live where the device scope around this call says (e.g. ``/cpu:0``);
+    only the towers' computation goes to ``devices``.
     """
     n = len(devices)
     slices = [tf.split(tensor, n) for tensor in inputs]
     tower_grads, losses = [], []
     for i, device in enumerate(devices):
-        with tf.name_scope(f"tower_{i}"), tf.device(device), \
-                tf.compat.v1.variable_scope(scope, reuse=i > 0):
+        with (tf.name_scope(f"tower_{i}"), tf.compat.v1.device(compute_on(device)),
+              tf.compat.v1.variable_scope(scope, reuse=i > 0)):
             loss = loss_fn(*(parts[i] for parts in slices))
             losses.append(loss)
             tower_grads.append(optimizer.compute_gradients(loss))
@@ -124,3 +108,32 @@ def placement(run_metadata) -> dict[str, list[str]]:
         if names:
             ops.setdefault(device, []).extend(names)
     return {device: sorted(ops[device]) for device in sorted(ops)}
+
+
+def placement_log(run: Callable[[], object]) -> tuple[object, list[str]]:
+    """Call ``run`` (opening a session with ``log_device_placement=True`` and its first
+    ``Session.run``) and return ``(its result, the lines the runtime printed)``, sorted: the
+    session's device mapping, then one line per op.
+
+    The runtime's C++ code prints the op lines (``c: (Mul): /job:localhost/.../device:CPU:1``)
+    to file descriptor 1, past ``sys.stdout``, so in Jupyter they would land in the server's
+    terminal; in an interactive kernel the device mapping comes through ``sys.stdout``. Both
+    are caught: descriptor 1 points at a temporary file, and ``sys.stdout`` at a buffer, for
+    the duration of the call.
+    """
+    sys.stdout.flush()
+    saved = os.dup(1)
+    python_out = io.StringIO()
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 1)
+        try:
+            with contextlib.redirect_stdout(python_out):
+                result = run()
+        finally:
+            ctypes.CDLL(None).fflush(None)  # C's buffered stdout, before the switch back
+            os.dup2(saved, 1)
+            os.close(saved)
+        captured.seek(0)
+        lines = captured.read().decode("utf-8", errors="replace").splitlines()
+    lines += python_out.getvalue().splitlines()
+    return result, sorted(line for line in lines if line.strip())
