@@ -12,14 +12,9 @@ The devices come from ``cs20_helpers.devices`` (``tower_devices``, ``split_devic
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
-import io
-import os
-import sys
-import tempfile
 from collections.abc import Callable, Sequence
 
+from cs20_helpers.native_output import native_stdout_captured
 from cs20_helpers.notebook import quiet_import
 
 tf = quiet_import()
@@ -116,24 +111,9 @@ def placement_log(run: Callable[[], object]) -> tuple[object, list[str]]:
     session's device mapping, then one line per op.
 
     The runtime's C++ code prints the op lines (``c: (Mul): /job:localhost/.../device:CPU:1``)
-    to file descriptor 1, past ``sys.stdout``, so in Jupyter they would land in the server's
-    terminal; in an interactive kernel the device mapping comes through ``sys.stdout``. Both
-    are caught: descriptor 1 points at a temporary file, and ``sys.stdout`` at a buffer, for
-    the duration of the call.
+    to file descriptor 1, past ``sys.stdout``, and an interactive kernel forwards the device
+    mapping through ``sys.stdout``: ``native_stdout_captured`` catches both.
     """
-    sys.stdout.flush()
-    saved = os.dup(1)
-    python_out = io.StringIO()
-    with tempfile.TemporaryFile() as captured:
-        os.dup2(captured.fileno(), 1)
-        try:
-            with contextlib.redirect_stdout(python_out):
-                result = run()
-        finally:
-            ctypes.CDLL(None).fflush(None)  # C's buffered stdout, before the switch back
-            os.dup2(saved, 1)
-            os.close(saved)
-        captured.seek(0)
-        lines = captured.read().decode("utf-8", errors="replace").splitlines()
-    lines += python_out.getvalue().splitlines()
+    with native_stdout_captured() as lines:
+        result = run()
     return result, sorted(line for line in lines if line.strip())
