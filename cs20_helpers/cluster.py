@@ -1,0 +1,229 @@
+"""Start and stop the worker processes of a TensorFlow cluster on this machine, leaving none.
+
+A notebook or a test opens ``with Cluster(folder) as cluster:`` and starts each task with
+``cluster.start(name, argv, env)``. Every process gets its own process group and a log file
+(stdout and stderr together) that ``Process.output()`` reads back; every wait has a timeout.
+When the ``with`` block ends, raises or is interrupted, or the interpreter exits, every process
+still running is ended, its whole process group with it. On Linux each child also asks the
+kernel to kill it if its parent dies (``PR_SET_PDEATHSIG``), so even a killed notebook kernel
+leaves no orphan. Addresses are ``127.0.0.1`` with ports the operating system picks at run time.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import weakref
+from collections.abc import Sequence
+from pathlib import Path
+
+HOST = "127.0.0.1"
+#: Seconds a process may take to end after SIGTERM before it gets SIGKILL.
+GRACE_S = 2.0
+#: Environment every process gets: quiet TensorFlow, unbuffered output, no GPU probing noise.
+QUIET_ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
+             "TF_USE_LEGACY_KERAS": "1", "PYTHONUNBUFFERED": "1", "CUDA_VISIBLE_DEVICES": ""}
+_PR_SET_PDEATHSIG = 1
+
+
+class WorkerError(RuntimeError):
+    """A process of the cluster failed, or did not do something in time; carries its output."""
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that is free now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def local_cluster(jobs: dict[str, int]) -> dict[str, list[str]]:
+    """Return a cluster description ``{job: ["127.0.0.1:port", ...]}`` with ``jobs[job]``
+    tasks per job, each on its own free port: what ``tf1.train.ClusterSpec`` and TF_CONFIG take."""
+    if not jobs or any(n < 1 for n in jobs.values()):
+        raise ValueError(f"every job needs at least one task: {jobs}")
+    return {job: [f"{HOST}:{free_port()}" for _ in range(n)] for job, n in jobs.items()}
+
+
+def tf_config(cluster: dict[str, list[str]], job: str, index: int) -> str:
+    """Return the TF_CONFIG value (JSON) that tells task ``index`` of ``job`` who it is."""
+    if index >= len(cluster.get(job, [])):
+        raise ValueError(f"the cluster has no task {index} in job {job!r}: {cluster}")
+    return json.dumps({"cluster": cluster, "task": {"type": job, "index": index}})
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: ask Linux to SIGKILL this process when its parent dies."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+class Process:
+    """One started task: its ``subprocess.Popen``, its name and its log file."""
+
+    def __init__(self, name: str, popen: subprocess.Popen, log_path: Path):
+        self.name, self.popen, self.log_path = name, popen, log_path
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    @property
+    def running(self) -> bool:
+        return self.popen.poll() is None
+
+    def output(self) -> str:
+        """Return everything the process has written so far (stdout and stderr)."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def _failure(self, what: str) -> WorkerError:
+        tail = "\n".join(self.output().splitlines()[-30:])
+        return WorkerError(f"{self.name} (pid {self.pid}) {what}; its last output:\n{tail}")
+
+    def lines(self, pattern: str) -> list[str]:
+        """Return the lines of the output that match ``pattern`` (from the line's start)."""
+        regex = re.compile(pattern)
+        return [line for line in self.output().splitlines() if regex.match(line)]
+
+    def wait(self, timeout: float) -> int:
+        """Wait at most ``timeout`` seconds for the process to end; return its exit code.
+
+        Raises WorkerError (with the output) when it is still running at the timeout.
+        """
+        try:
+            return self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise self._failure(f"still running after {timeout:g} s") from None
+
+    def wait_ok(self, timeout: float) -> str:
+        """Wait for the process to end, raise WorkerError unless it exited with 0; return output."""
+        code = self.wait(timeout)
+        if code != 0:
+            raise self._failure(f"exited with code {code}")
+        return self.output()
+
+    def wait_for(self, pattern: str, timeout: float, poll_s: float = 0.05) -> re.Match:
+        """Wait until a line of the output matches ``pattern``; return the match.
+
+        Raises WorkerError if the process ends first or ``timeout`` seconds pass.
+        """
+        regex = re.compile(pattern, re.M)
+        deadline = time.monotonic() + timeout
+        while True:
+            match = regex.search(self.output())
+            if match:
+                return match
+            if not self.running:
+                raise self._failure(f"exited with code {self.popen.returncode} before "
+                                    f"printing a line matching {pattern!r}")
+            if time.monotonic() > deadline:
+                raise self._failure(f"printed no line matching {pattern!r} in {timeout:g} s")
+            time.sleep(poll_s)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` to the process's whole group (it leads its own); no-op once it ended."""
+        if self.running:
+            try:
+                os.killpg(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def stop(self, grace_s: float = GRACE_S) -> int:
+        """End the process (SIGTERM, SIGKILL after ``grace_s``), reap it; return its code."""
+        self.kill(signal.SIGTERM)
+        try:
+            self.popen.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            self.kill(signal.SIGKILL)
+            self.popen.wait(grace_s)
+        try:  # the group may hold children of the process: end them too
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        return self.popen.returncode
+
+
+_OPEN: weakref.WeakSet[Cluster] = weakref.WeakSet()
+
+
+class Cluster:
+    """The processes started for one experiment; a context manager that ends them all.
+
+    ``folder`` receives one ``<name>.log`` per process. ``timeout`` is the default number of
+    seconds any wait of the notebook gives a process.
+    """
+
+    def __init__(self, folder: str | Path, timeout: float = 120.0):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.timeout = timeout
+        self.processes: dict[str, Process] = {}
+        _OPEN.add(self)
+
+    def start(self, name: str, argv: Sequence[str], env: dict[str, str] | None = None) -> Process:
+        """Start ``argv`` as the task ``name`` (a new process group, output to ``name.log``).
+
+        ``env`` adds to this process's environment and the quiet TensorFlow settings. A name
+        that is still running is refused, so a task is never started twice by mistake.
+        """
+        old = self.processes.get(name)
+        if old is not None and old.running:
+            raise ValueError(f"{name} is already running (pid {old.pid})")
+        log_path = self.folder / f"{name}.log"
+        full_env = {**os.environ, **QUIET_ENV, **(env or {})}
+        with open(log_path, "w", encoding="utf-8") as log:
+            popen = subprocess.Popen(list(argv), stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, env=full_env,
+                                     start_new_session=True, preexec_fn=_die_with_parent)
+        process = Process(name, popen, log_path)
+        self.processes[name] = process
+        return process
+
+    def start_python(self, name: str, script: str | Path, args: Sequence[str] = (),
+                     env: dict[str, str] | None = None) -> Process:
+        """Start ``python script args...`` with this interpreter as the task ``name``."""
+        return self.start(name, [sys.executable, str(script), *map(str, args)], env)
+
+    def start_tasks(self, script: str | Path, cluster: dict[str, list[str]],
+                    args: Sequence[str] = (),
+                    tasks: Sequence[tuple[str, int]] | None = None) -> dict[str, Process]:
+        """Start ``python script args...`` once per task of ``cluster`` (or only ``tasks``),
+        each told who it is by its TF_CONFIG; return the processes by name (``"worker0"``)."""
+        tasks = tasks or [(job, i) for job, hosts in cluster.items() for i in range(len(hosts))]
+        return {f"{job}{i}": self.start_python(f"{job}{i}", script, args,
+                                               {"TF_CONFIG": tf_config(cluster, job, i)})
+                for job, i in tasks}
+
+    def running(self) -> list[str]:
+        """Return the names of the processes still running."""
+        return [name for name, p in self.processes.items() if p.running]
+
+    def close(self) -> None:
+        """End every process still running and reap them all (safe to call twice)."""
+        for process in self.processes.values():
+            process.kill(signal.SIGTERM)
+        for process in self.processes.values():
+            process.stop()
+        _OPEN.discard(self)
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@atexit.register
+def _close_all() -> None:
+    """At interpreter exit (a kernel stopping), end the processes of every cluster still open."""
+    for cluster in list(_OPEN):
+        cluster.close()
