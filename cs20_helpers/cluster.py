@@ -32,6 +32,10 @@ GRACE_S = 2.0
 QUIET_ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
              "TF_USE_LEGACY_KERAS": "1", "PYTHONUNBUFFERED": "1", "CUDA_VISIBLE_DEVICES": ""}
 _PR_SET_PDEATHSIG = 1
+#: The last line ``notebooks/workers/tf1_worker.py`` prints; ``worker_summary`` reads it.
+WORKER_DONE = re.compile(r"^worker (?P<index>\d+) done: (?P<steps>\d+) steps in "
+                         r"(?P<seconds>[\d.]+) s, global step (?P<global_step>\d+), "
+                         r"loss on all data (?P<loss>[\d.]+)$", re.M)
 
 
 class WorkerError(RuntimeError):
@@ -58,6 +62,17 @@ def tf_config(cluster: dict[str, list[str]], job: str, index: int) -> str:
     if index >= len(cluster.get(job, [])):
         raise ValueError(f"the cluster has no task {index} in job {job!r}: {cluster}")
     return json.dumps({"cluster": cluster, "task": {"type": job, "index": index}})
+
+
+def worker_summary(output: str) -> dict[str, int | float]:
+    """Return the steps, seconds, final global step and loss a TF1 worker reported at its end."""
+    match = WORKER_DONE.search(output)
+    if match is None:
+        raise ValueError("no 'worker N done: ...' line in the output:\n" + output[-2000:])
+    fields = match.groupdict()
+    return {"index": int(fields["index"]), "steps": int(fields["steps"]),
+            "seconds": float(fields["seconds"]), "global_step": int(fields["global_step"]),
+            "loss": float(fields["loss"])}
 
 
 def _die_with_parent() -> None:
