@@ -4,9 +4,11 @@ A notebook or a test opens ``with Cluster(folder) as cluster:`` and starts each 
 ``cluster.start(name, argv, env)``. Every process gets its own process group and a log file
 (stdout and stderr together) that ``Process.output()`` reads back; every wait has a timeout.
 When the ``with`` block ends, raises or is interrupted, or the interpreter exits, every process
-still running is ended, its whole process group with it. On Linux each child also asks the
-kernel to kill it if its parent dies (``PR_SET_PDEATHSIG``), so even a killed notebook kernel
-leaves no orphan. Addresses are ``127.0.0.1`` with ports the operating system picks at run time.
+still running is ended, its whole process group with it. If the owner itself is killed
+(a notebook kernel killed with SIGKILL), a small watchdog process sees its pipe close and kills
+the groups; on Linux each task is also killed by the kernel when its parent dies
+(``PR_SET_PDEATHSIG``). So no orphan is left. Addresses are ``127.0.0.1``, with ports the
+operating system picks at run time.
 """
 
 from __future__ import annotations
@@ -36,6 +38,24 @@ _PR_SET_PDEATHSIG = 1
 WORKER_DONE = re.compile(r"^worker (?P<index>\d+) done: (?P<steps>\d+) steps in "
                          r"(?P<seconds>[\d.]+) s, global step (?P<global_step>\d+), "
                          r"loss on all data (?P<loss>[\d.]+)$", re.M)
+
+
+# The watchdog of a cluster: it reads process-group ids, one a line, from a pipe whose other end
+# only the cluster's owner holds. If the owner dies, the pipe closes and the watchdog kills the
+# groups (tasks and their children); "done" means the owner ended them itself.
+_WATCHDOG = """
+import os, signal, sys
+groups = []
+for line in sys.stdin:
+    if line.strip() == "done":
+        sys.exit(0)
+    groups.append(int(line))
+for group in groups:
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+"""
 
 
 class WorkerError(RuntimeError):
@@ -182,7 +202,17 @@ class Cluster:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.timeout = timeout
         self.processes: dict[str, Process] = {}
+        self._watchdog: subprocess.Popen | None = None
         _OPEN.add(self)
+
+    def _guard(self, pid: int) -> None:
+        """Tell the watchdog (started on first use) about the new process group ``pid``."""
+        if self._watchdog is None:
+            self._watchdog = subprocess.Popen([sys.executable, "-c", _WATCHDOG],
+                                              stdin=subprocess.PIPE, text=True,
+                                              start_new_session=True)
+        self._watchdog.stdin.write(f"{pid}\n")
+        self._watchdog.stdin.flush()
 
     def start(self, name: str, argv: Sequence[str], env: dict[str, str] | None = None) -> Process:
         """Start ``argv`` as the task ``name`` (a new process group, output to ``name.log``).
@@ -201,6 +231,7 @@ class Cluster:
                                      start_new_session=True, preexec_fn=_die_with_parent)
         process = Process(name, popen, log_path)
         self.processes[name] = process
+        self._guard(popen.pid)
         return process
 
     def start_python(self, name: str, script: str | Path, args: Sequence[str] = (),
@@ -228,6 +259,11 @@ class Cluster:
             process.kill(signal.SIGTERM)
         for process in self.processes.values():
             process.stop()
+        if self._watchdog is not None:
+            self._watchdog.stdin.write("done\n")
+            self._watchdog.stdin.close()
+            self._watchdog.wait(GRACE_S)
+            self._watchdog = None
         _OPEN.discard(self)
 
     def __enter__(self) -> Cluster:
@@ -242,3 +278,62 @@ def _close_all() -> None:
     """At interpreter exit (a kernel stopping), end the processes of every cluster still open."""
     for cluster in list(_OPEN):
         cluster.close()
+
+
+def _listening_inodes() -> dict[int, int]:
+    """Return ``{socket inode: port}`` of every TCP socket listening on this machine (Linux)."""
+    found = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table, encoding="utf-8") as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] == "0A":  # TCP_LISTEN
+                found[int(fields[9])] = int(fields[1].rsplit(":", 1)[1], 16)
+    return found
+
+
+def _listening_ports(pid: int, listening: dict[int, int]) -> list[int]:
+    """Return the ports the process ``pid`` listens on, from its open file descriptors."""
+    ports = []
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if link.startswith("socket:[") and int(link[8:-1]) in listening:
+                ports.append(listening[int(link[8:-1])])
+    except OSError:  # gone meanwhile, or not ours to read
+        pass
+    return sorted(set(ports))
+
+
+def marked_processes(key: str, value: str) -> list[dict]:
+    """Return the live processes (not zombies, not this one) whose environment has
+    ``key=value``, each as ``{"pid", "command", "ports"}`` with the TCP ports it listens on.
+
+    A test session sets such a variable, every process it starts inherits it (kernels, cluster
+    tasks, their children, even orphans), so this finds whatever the session left behind.
+    Linux only (it reads /proc); elsewhere it returns an empty list.
+    """
+    if not os.path.isdir("/proc/self/fd"):
+        return []
+    wanted, listening, found = f"{key}={value}".encode(), _listening_inodes(), []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if wanted not in f.read().split(b"\0"):
+                    continue
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    continue
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        found.append({"pid": int(entry), "command": command,
+                      "ports": _listening_ports(int(entry), listening)})
+    return found
