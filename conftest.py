@@ -12,6 +12,8 @@ import signal
 import time
 import uuid
 
+import pytest
+
 from cs20_helpers.cluster import marked_processes
 
 SESSION_KEY = "CS20_TEST_SESSION"
@@ -23,6 +25,7 @@ def pytest_configure(config):
     os.environ.setdefault(SESSION_KEY, uuid.uuid4().hex)
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-xdist has shut its workers down
 def pytest_sessionfinish(session, exitstatus):
     if hasattr(session.config, "workerinput"):  # an xdist worker: the controller checks
         return
