@@ -25,9 +25,23 @@ def _as_number(name: str, value: object) -> float | int:
     return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
-def format_value(value: float | int) -> str:
+Metric = float | int | list[float | int]
+
+
+def _as_metric(name: str, value: object) -> Metric:
+    """Return ``value`` as a plain number, or a list or tuple of numbers as a list of them."""
+    if isinstance(value, list | tuple):
+        if not value:
+            raise ValueError(f"metric {name!r} is an empty list")
+        return [_as_number(name, item) for item in value]
+    return _as_number(name, value)
+
+
+def format_value(value: Metric) -> str:
     """Show a metric readably: integers and values from 1,000 up with thousands separators,
-    tiny values in scientific notation, everything else with 4 decimals."""
+    tiny values in scientific notation, everything else with 4 decimals; lists item by item."""
+    if isinstance(value, list):
+        return "[" + ", ".join(format_value(item) for item in value) + "]"
     if isinstance(value, int):
         return f"{value:,}"
     if abs(value) >= 1000:
@@ -37,7 +51,7 @@ def format_value(value: float | int) -> str:
     return f"{value:.4f}"
 
 
-def format_table(metrics: dict[str, float | int]) -> str:
+def format_table(metrics: dict[str, Metric]) -> str:
     """Return the metrics as an aligned two-column text table."""
     width = max((len(k) for k in metrics), default=6)
     lines = [f"{'metric':<{width}}  value", f"{'-' * width}  -----"]
@@ -46,10 +60,11 @@ def format_table(metrics: dict[str, float | int]) -> str:
 
 
 def record(notebook: str, **metrics: object) -> Path:
-    """Print ``metrics`` as a table and write ``<results dir>/<notebook>.json``; return its path."""
+    """Print ``metrics`` (numbers, or lists of numbers) as a table and write
+    ``<results dir>/<notebook>.json``; return its path."""
     if not metrics:
         raise ValueError("record() needs at least one metric")
-    clean = {name: _as_number(name, value) for name, value in metrics.items()}
+    clean = {name: _as_metric(name, value) for name, value in metrics.items()}
     folder = results_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = write_text_atomic(folder / f"{notebook}.json",
@@ -58,7 +73,7 @@ def record(notebook: str, **metrics: object) -> Path:
     return path
 
 
-def load(notebook: str) -> dict[str, float | int]:
+def load(notebook: str) -> dict[str, Metric]:
     """Return the metrics a notebook last recorded, or raise FileNotFoundError."""
     path = results_dir() / f"{notebook}.json"
     return json.loads(path.read_text(encoding="utf-8"))["metrics"]

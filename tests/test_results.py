@@ -21,8 +21,16 @@ def test_record_writes_json_and_prints_table(tmp_path, monkeypatch, capsys):
     assert results.load("03_demo") == data["metrics"]
 
 
+def test_record_takes_a_list_of_numbers(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CS20_RESULTS_DIR", str(tmp_path))
+    results.record("10_demo", steps=[np.int64(196), 205], losses=(0.5, np.float32(0.25)))
+    assert results.load("10_demo") == {"steps": [196, 205], "losses": [0.5, 0.25]}
+    assert "[196, 205]" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("bad, error", [("high", TypeError), (float("nan"), ValueError),
-                                        (True, TypeError)])
+                                        (True, TypeError), ([], ValueError),
+                                        ([1, "x"], TypeError)])
 def test_record_rejects_non_numbers_and_keeps_old_file(tmp_path, monkeypatch, bad, error):
     monkeypatch.setenv("CS20_RESULTS_DIR", str(tmp_path))
     results.record("nb", x=1)
