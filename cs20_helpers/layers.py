@@ -64,8 +64,9 @@ def dropout(inputs: tf.Tensor, rate: float | tf.Tensor, training: bool | tf.Tens
             scope_name: str = "dropout") -> tf.Tensor:
     """Drop units with probability ``rate`` only while ``training`` is true.
 
-    The course fed ``keep_prob`` and forgot to set it to 1 for evaluation; an explicit training
-    flag makes evaluation deterministic by construction.
+    The course's convnet used a constant ``keep_prob`` of 0.75 and a Python-only training flag
+    the graph never read, so it dropped units at evaluation too; a ``training`` tensor the
+    graph reads makes evaluation deterministic by construction.
     """
     with tf1.variable_scope(scope_name):
         training = tf.convert_to_tensor(training, dtype=tf.bool)

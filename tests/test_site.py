@@ -1,6 +1,7 @@
 """The course website: built from the stored notebooks, every internal link and figure resolves,
 nothing machine-specific or unexpected on a page."""
 
+import base64
 import re
 import time
 from html.parser import HTMLParser
@@ -162,3 +163,19 @@ def test_deliberate_error_renders_as_one_line_and_solutions_are_stubbed(tmp_path
     html = (out / "99_demo.html").read_text(encoding="utf-8")
     assert "shapes differ" in html and str(REPO_DIR) not in html
     assert "math.sqrt(9)" not in html and "NotImplementedError" in html
+
+
+def test_markdown_attachments_become_page_images(tmp_path):
+    fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+    nb = nbformat.read(fixture, as_version=4)
+    png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+                        "0000000d49444154789c6360f8cf00000301010018dd8db00000000049454e44ae426082")
+    cell = nbformat.v4.new_markdown_cell("![a screenshot](attachment:shot.png)")
+    cell.attachments = {"shot.png": {"image/png": base64.b64encode(png).decode()}}
+    nb.cells.insert(1, cell)
+    path = tmp_path / "99_demo.ipynb"
+    nbformat.write(nb, path)
+    out = tmp_path / "site"
+    assert site.build(out, [path]) == []
+    images = [link for link in _parse(out / "99_demo.html").links if "shot" in link]
+    assert len(images) == 1 and (out / images[0]).read_bytes() == png

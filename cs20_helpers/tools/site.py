@@ -8,6 +8,7 @@ paths of the machine that stored them). Each page links a student copy to downlo
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import time
@@ -24,6 +25,7 @@ from cs20_helpers.tools.runner import find_notebooks
 
 TITLE = "CS20 · TensorFlow for Deep Learning Research"
 DOWNLOADS = "downloads"  # staged student copies, linked with the {download} role
+ATTACHMENTS = "attachments"  # images embedded in markdown cells, written out for Sphinx
 
 SPHINX_CONFIG = {
     "project": TITLE,
@@ -37,7 +39,7 @@ SPHINX_CONFIG = {
     "html_show_copyright": False,
     "html_theme_options": {"show_toc_level": 2, "home_page_in_toc": True,
                            "use_download_button": False, "use_fullscreen_button": False},
-    "exclude_patterns": [f"{DOWNLOADS}/**"],
+    "exclude_patterns": [f"{DOWNLOADS}/**", f"{ATTACHMENTS}/**"],
     # A second build in one process (the tests) re-registers the extensions' nodes.
     "suppress_warnings": ["app.add_node", "app.add_directive", "app.add_role",
                           "app.add_source_parser"],
@@ -88,6 +90,22 @@ def _page_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return page
 
 
+def _write_attachments(page: nbformat.NotebookNode, stem: str, source_dir: Path) -> None:
+    """Write markdown cells' embedded images to files and point the cells at them.
+
+    A notebook carries its screenshots as cell attachments so that it shows them anywhere it
+    is copied; myst-nb does not render ``attachment:`` links, so the page links the files.
+    """
+    for cell in page.cells:
+        for name, bundle in cell.pop("attachments", {}).items():
+            (data,) = bundle.values()  # one image per name, e.g. {"image/png": base64}
+            target = source_dir / ATTACHMENTS / f"{stem}-{name}"
+            target.parent.mkdir(exist_ok=True)
+            target.write_bytes(base64.b64decode(data))
+            cell.source = cell.source.replace(f"attachment:{name}",
+                                              f"{ATTACHMENTS}/{target.name}")
+
+
 def _download_note(stem: str) -> nbformat.NotebookNode:
     """Return the markdown cell that links a page's student copy."""
     return nbformat.v4.new_markdown_cell(
@@ -131,6 +149,7 @@ def stage(paths: Iterable[Path], source_dir: Path) -> None:
         nb = nbformat.read(path, as_version=4)
         pages.append((path.stem, nb))
         page = _page_copy(nb)
+        _write_attachments(page, path.stem, source_dir)
         page.cells.insert(1, _download_note(path.stem))
         nbformat.write(page, source_dir / path.name)
         nbformat.write(assign.student_copy(nb), source_dir / DOWNLOADS / path.name)
