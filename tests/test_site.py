@@ -179,3 +179,19 @@ def test_markdown_attachments_become_page_images(tmp_path):
     assert site.build(out, [path]) == []
     images = [link for link in _parse(out / "99_demo.html").links if "shot" in link]
     assert len(images) == 1 and (out / images[0]).read_bytes() == png
+
+
+def test_pages_mask_ports_and_pids_as_nbval_compares_them(tmp_path):
+    fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+    nb = nbformat.read(fixture, as_version=4)
+    stream = nbformat.v4.new_output("stream", name="stdout",
+                                    text="target grpc://127.0.0.1:45678, worker pid 31337\n")
+    nb.cells.append(nbformat.v4.new_code_cell("print(target)", execution_count=9,
+                                              outputs=[stream]))
+    path = tmp_path / "99_demo.ipynb"
+    nbformat.write(nb, path)
+    out = tmp_path / "site"
+    assert site.build(out, [path]) == []
+    html = (out / "99_demo.html").read_text(encoding="utf-8")
+    assert "127.0.0.1:PORT" in html and "pid PID" in html
+    assert "45678" not in html and "31337" not in html

@@ -9,6 +9,7 @@ paths of the machine that stored them). Each page links a student copy to downlo
 from __future__ import annotations
 
 import base64
+import configparser
 import re
 import shutil
 import time
@@ -77,8 +78,27 @@ def _recorded(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
     return rows
 
 
+def _sanitize_rules() -> list[tuple[re.Pattern, str]]:
+    """Return nbval's sanitize rules (``tests/nbval_sanitize.cfg``) as (pattern, replacement).
+
+    What nbval ignores when it compares (ports and process ids the OS picked, addresses,
+    timestamps) is masked on the pages the same way, so they show nothing of one machine.
+    """
+    config = configparser.ConfigParser(interpolation=None)
+    config.read(project_dir() / "tests" / "nbval_sanitize.cfg", encoding="utf-8")
+    return [(re.compile(config[s]["regex"]), config[s]["replace"]) for s in config.sections()]
+
+
+def _sanitized(text: str, rules: list[tuple[re.Pattern, str]]) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def _page_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return the notebook as its page shows it: solutions stubbed, tracebacks cut short."""
+    """Return the notebook as its page shows it: solutions stubbed, tracebacks cut short,
+    text outputs sanitized as nbval compares them."""
+    rules = _sanitize_rules()
     page = nbformat.from_dict(nb)
     page, _ = ClearSolutions().preprocess(page, {})
     for cell in page.cells:
@@ -87,6 +107,10 @@ def _page_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         for output in cell.get("outputs", []):
             if output.output_type == "error":
                 output.traceback = [f"{output.ename}: {output.evalue}"]
+            if output.output_type == "stream":
+                output.text = _sanitized(output.text, rules)
+            if "text/plain" in output.get("data", {}):
+                output.data["text/plain"] = _sanitized(output.data["text/plain"], rules)
     return page
 
 
