@@ -115,6 +115,41 @@ def pad_batch(sequences: Sequence[Sequence[int]], pad_id: int = 0,
     return padded, lengths
 
 
+def _ngram_codes(ids: np.ndarray, order: int, vocab_size: int) -> np.ndarray:
+    """Return each run of ``order`` consecutive ids as one integer (base ``vocab_size``)."""
+    windows = np.lib.stride_tricks.sliding_window_view(np.asarray(ids, np.int64), order)
+    return windows @ (vocab_size ** np.arange(order - 1, -1, -1, dtype=np.int64))
+
+
+def _counts_of(keys: np.ndarray, table: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Return how often each key occurs in ``table`` (sorted codes and their counts), else 0."""
+    codes, counts = table
+    at = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
+    return np.where(codes[at] == keys, counts[at], 0)
+
+
+def ngram_loss(train_ids: np.ndarray, heldout_ids: np.ndarray, order: int, vocab_size: int,
+               alpha: float = 0.1) -> float:
+    """Return the held-out loss, in nats per character, of a counting n-gram model.
+
+    The baseline a character language model must beat: the next character is predicted from
+    the ``order - 1`` before it by counting them in ``train_ids``, with ``alpha`` added to every
+    count (add-alpha smoothing), so unseen pairs keep some probability. It is scored on every
+    character of ``heldout_ids`` that has ``order - 1`` characters before it.
+    """
+    if order < 1 or alpha <= 0:
+        raise ValueError(f"need order >= 1 and alpha > 0, got order={order}, alpha={alpha}")
+    if min(len(train_ids), len(heldout_ids)) < order:
+        raise ValueError(f"both id arrays need at least {order} ids for order {order}")
+    train = _ngram_codes(train_ids, order, vocab_size)
+    heldout = _ngram_codes(heldout_ids, order, vocab_size)
+    ngrams = np.unique(train, return_counts=True)
+    contexts = np.unique(train // vocab_size, return_counts=True)  # all but the last id
+    probability = ((_counts_of(heldout, ngrams) + alpha)
+                   / (_counts_of(heldout // vocab_size, contexts) + alpha * vocab_size))
+    return float(-np.log(probability).mean())
+
+
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
     """Return the probabilities ``softmax(logits / temperature)`` in float64."""
     if temperature <= 0:

@@ -125,3 +125,33 @@ def test_generate_feeds_the_prime_then_each_sample_back():
     with pytest.raises(ValueError):
         char_text.generate(step, vocab, prime="", length=3, temperature=1.0,
                            rng=np.random.default_rng(0))
+
+
+def test_ngram_loss_counts_with_add_alpha_smoothing():
+    train = np.array([0, 1, 0, 1, 0, 2])  # bigrams 0->1 twice, 1->0 twice, 0->2 once
+    # P(1 | 0) = (2 + 1) / (3 + 1 * 3): alpha 1 added to each of the 3 possible next ids
+    bigram = char_text.ngram_loss(train, np.array([0, 1]), 2, 3, alpha=1.0)
+    assert bigram == pytest.approx(np.log(2))
+    # unigram: P(0) = (3 + 1) / (6 + 3)
+    unigram = char_text.ngram_loss(train, np.array([0]), 1, 3, alpha=1.0)
+    assert unigram == pytest.approx(-np.log(4 / 9))
+
+
+@pytest.mark.parametrize("order", [1, 2, 3])
+def test_ngram_probabilities_of_every_next_id_sum_to_one(order):
+    rng = np.random.default_rng(order)
+    train = rng.integers(0, 5, size=300)
+    context = list(train[:order - 1])
+    total = sum(np.exp(-char_text.ngram_loss(train, np.array([*context, y]), order, 5))
+                for y in range(5))
+    assert total == pytest.approx(1.0)
+
+
+def test_ngram_loss_falls_with_context_on_structured_text_and_refuses_bad_input():
+    ids = CharVocab.from_text("abcd").encode("abcdabdc" * 50)
+    losses = [char_text.ngram_loss(ids[:300], ids[300:], order, 4) for order in (1, 2, 3)]
+    assert losses[0] > losses[1] > losses[2]
+    with pytest.raises(ValueError, match="order"):
+        char_text.ngram_loss(ids, ids, 0, 4)
+    with pytest.raises(ValueError, match="at least 3"):
+        char_text.ngram_loss(ids, ids[:2], 3, 4)

@@ -47,7 +47,7 @@ def test_conda_pip_section_matches_requirements():
 def test_course_essentials_are_pinned_and_installed():
     pins = _requirements()
     for name in ("tensorflow", "tf-keras", "numpy", "matplotlib", "xlrd", "jupyter", "nbval",
-                 "pytest", "pooch", "tqdm"):
+                 "pytest", "tqdm"):
         assert name in pins, f"{name} is not pinned"
     assert pins["tensorflow"] == "2.21.0" and pins["tf-keras"] == "2.21.0"
     for name, version in pins.items():

@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import os
+import subprocess
+import sys
 import tarfile
 import zipfile
 
@@ -281,3 +284,13 @@ def test_cli_errors(cache, monkeypatch, capsys):
                         toy_dataset([closed_port_url()], [closed_port_url()]))
     assert data_cli.main(["fetch", "toy"]) == 1
     assert 'load_toy(source="sample")' in capsys.readouterr().err
+
+
+def test_cli_output_into_a_closed_pipe_exits_quietly():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone, as `| head` does after its lines
+    proc = subprocess.run([sys.executable, "-m", "cs20_helpers", "data", "list"],
+                          stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    os.close(write_end)
+    assert proc.returncode == 141
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr

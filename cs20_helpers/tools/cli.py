@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from cs20_helpers.paths import project_dir
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
+PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | head``)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,14 +77,22 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch a sub-command and return its exit status (130 after Ctrl-C, in one line)."""
+    """Dispatch a sub-command and return its exit status (130 after Ctrl-C, in one line;
+    141, quietly, when the reader of a pipe left early)."""
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["data"]:
             from cs20_helpers.tools import data_cli
 
-            return data_cli.main(argv[1:])
-        return _dispatch(_parser().parse_args(argv))
+            status = data_cli.main(argv[1:])
+        else:
+            status = _dispatch(_parser().parse_args(argv))
+        sys.stdout.flush()  # a reader that left early (``| head``) is noticed here, not at exit
+        return status
+    except BrokenPipeError:
+        # Python would flush again at exit and print a traceback: point stdout at /dev/null.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PIPE_CLOSED
     except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
         print(f"\ncs20: {interrupt or 'interrupted'} (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
