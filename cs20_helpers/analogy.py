@@ -21,7 +21,7 @@ Question = tuple[str, str, str, str]
 
 
 def default_questions_path() -> Path:
-    """Return the bundled ``data/questions-words.txt``."""
+    """Return the bundled ``cs20_helpers/data/questions-words.txt``."""
     return bundled_data_dir() / "questions-words.txt"
 
 

@@ -26,8 +26,8 @@ NEWS_FILE = "lee_background.cor"
 
 
 def news_text() -> str:
-    """Return the bundled news corpus (``data/lee_background.cor``): about 60,000 words of
-    Australian news with capitals, digits and punctuation, one article a line."""
+    """Return the bundled news corpus (``cs20_helpers/data/lee_background.cor``): about 60,000
+    words of Australian news with capitals, digits and punctuation, one article a line."""
     return (bundled_data_dir() / NEWS_FILE).read_text(encoding="utf-8")
 
 
