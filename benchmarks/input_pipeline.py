@@ -92,10 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         "the no-overlap bound is (input + step) / max, what taking turns costs. feed_dict "
         "decodes a whole batch of fed JPEG byte strings in one run (`tf.map_fn`) and feeds "
         "the decoded batch to the step in a second run, so input and step take turns; queues "
-        "(`WholeFileReader`, `tf1.train.batch` with 2 threads) and tf.data (parallel map, "
-        "prefetch) prepare the next batches in other threads while the step runs. On a CPU "
-        "the input and the step share the same cores, so overlap can only hide input work in "
-        "the cores the step leaves idle; with the step on a GPU it can hide all of it.",
+        "(`WholeFileReader`, `tf1.train.batch` with 2 threads) and tf.data (a map of 2 "
+        "parallel calls, prefetch) prepare the next batches in other threads while the step "
+        "runs. Every way reads files with 2 threads (feed_dict's with a Python thread "
+        "pool). On a CPU the input and the step share the same cores, so overlap can only "
+        "hide input work in the cores the step leaves idle; with the step on a GPU it can "
+        "hide all of it.",
     )
     return 0
 

@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     tf = import_tensorflow(cpu_devices=max(args.towers))
     from cs20_helpers import profile
     from cs20_helpers.benchmarking import (
+        LOAD_BEFORE,
         machine_description,
         publish,
         timed_windows,
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_write:
         machine = machine_description(tf)
-        loaded = os.getloadavg()[0] > (os.cpu_count() or 1)
+        loaded = LOAD_BEFORE > (os.cpu_count() or 1) / 2
         write_results_json("multi_tower", {
             "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
             "machine": machine, "loaded": loaded,
@@ -161,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             "window are shown. Figures also in `benchmarks/results.json` under `multi_tower`.",
             machine,
             table,
-            ("Measured under load (the 1-minute load average exceeded the core count): "
+            ("Measured under load (before the run, the 1-minute load average exceeded half the "
+             "core count): "
              "indicative only; re-run on a quiet machine. " if loaded else "")
             + "Logical CPU devices are one CPU seen as several: they share its cores and "
             "threads, so whatever more towers gain here comes from running the towers' ops side "

@@ -24,8 +24,15 @@ def results_file() -> Path:
     return project_dir() / "benchmarks" / "RESULTS.md"
 
 
+#: The 1-minute load average when this module was imported: a benchmark imports it first,
+#: so this is how busy the machine was before the benchmark added its own threads.
+LOAD_BEFORE = os.getloadavg()[0]
+
+
 def machine_description(tf: ModuleType) -> str:
-    """Describe the machine in one line: cores, CPU model, accelerators, versions, load."""
+    """Describe the machine in one line: cores, CPU model, accelerators, versions, and the
+    load before the benchmark started (what tells a quiet machine from a busy one) and at
+    its end (the benchmark's own threads included)."""
     model = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -37,7 +44,8 @@ def machine_description(tf: ModuleType) -> str:
     accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
     return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "
             f"Python {platform.python_version()}, {THREADS} TensorFlow threads, "
-            f"1-minute load average {os.getloadavg()[0]:.1f} at the end")
+            f"1-minute load average {LOAD_BEFORE:.1f} before the run, "
+            f"{os.getloadavg()[0]:.1f} at its end")
 
 
 def write_markdown_section(path: str | Path, heading: str, body: str,

@@ -8,7 +8,8 @@ still running is ended, its whole process group with it. If the owner itself is 
 (a notebook kernel killed with SIGKILL), a small watchdog process sees its pipe close and kills
 the groups; on Linux each task is also killed by the kernel when its parent dies
 (``PR_SET_PDEATHSIG``). So no orphan is left. Addresses are ``127.0.0.1``, with ports the
-operating system picks at run time.
+operating system picks at run time, and the servers listen there only: TensorFlow would bind
+every interface, so each process gets the library of :mod:`cs20_helpers.loopback` preloaded.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import time
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
+
+from cs20_helpers import loopback
 
 HOST = "127.0.0.1"
 #: Seconds a process may take to end after SIGTERM before it gets SIGKILL.
@@ -224,7 +227,7 @@ class Cluster:
         if old is not None and old.running:
             raise ValueError(f"{name} is already running (pid {old.pid})")
         log_path = self.folder / f"{name}.log"
-        full_env = {**os.environ, **QUIET_ENV, **(env or {})}
+        full_env = {**os.environ, **QUIET_ENV, **loopback.preload_env(), **(env or {})}
         with open(log_path, "w", encoding="utf-8") as log:
             popen = subprocess.Popen(list(argv), stdout=log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, env=full_env,
@@ -280,8 +283,17 @@ def _close_all() -> None:
         cluster.close()
 
 
-def _listening_inodes() -> dict[int, int]:
-    """Return ``{socket inode: port}`` of every TCP socket listening on this machine (Linux)."""
+def _address(hex_address: str) -> str:
+    """Return the text form of an address as /proc/net/tcp{,6} writes it (host byte order)."""
+    raw = bytes.fromhex(hex_address)
+    if len(raw) == 4:
+        return socket.inet_ntop(socket.AF_INET, raw[::-1])
+    words = b"".join(raw[i:i + 4][::-1] for i in range(0, 16, 4))
+    return socket.inet_ntop(socket.AF_INET6, words)
+
+
+def _listening_inodes() -> dict[int, tuple[str, int]]:
+    """Return ``{socket inode: (address, port)}`` of every TCP socket listening here (Linux)."""
     found = {}
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
@@ -292,21 +304,28 @@ def _listening_inodes() -> dict[int, int]:
         for row in rows:
             fields = row.split()
             if fields[3] == "0A":  # TCP_LISTEN
-                found[int(fields[9])] = int(fields[1].rsplit(":", 1)[1], 16)
+                address, port = fields[1].rsplit(":", 1)
+                found[int(fields[9])] = (_address(address), int(port, 16))
     return found
 
 
-def _listening_ports(pid: int, listening: dict[int, int]) -> list[int]:
-    """Return the ports the process ``pid`` listens on, from its open file descriptors."""
-    ports = []
+def _listening_sockets(pid: int, listening: dict[int, tuple[str, int]]) -> list[tuple[str, int]]:
+    """Return the (address, port) pairs the process ``pid`` listens on, from its open files."""
+    sockets = set()
     try:
         for fd in os.listdir(f"/proc/{pid}/fd"):
             link = os.readlink(f"/proc/{pid}/fd/{fd}")
             if link.startswith("socket:[") and int(link[8:-1]) in listening:
-                ports.append(listening[int(link[8:-1])])
+                sockets.add(listening[int(link[8:-1])])
     except OSError:  # gone meanwhile, or not ours to read
         pass
-    return sorted(set(ports))
+    return sorted(sockets)
+
+
+def listening_addresses(pid: int) -> list[str]:
+    """Return where the process ``pid`` listens for TCP connections, as ``address:port``
+    (``0.0.0.0`` or ``::`` would mean every interface). Linux only; elsewhere empty."""
+    return [f"{address}:{port}" for address, port in _listening_sockets(pid, _listening_inodes())]
 
 
 def marked_processes(key: str, value: str) -> list[dict]:
@@ -334,6 +353,6 @@ def marked_processes(key: str, value: str) -> list[dict]:
                 command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
         except OSError:
             continue
-        found.append({"pid": int(entry), "command": command,
-                      "ports": _listening_ports(int(entry), listening)})
+        ports = sorted({port for _, port in _listening_sockets(int(entry), listening)})
+        found.append({"pid": int(entry), "command": command, "ports": ports})
     return found

@@ -19,7 +19,10 @@ a checksum, no training), ``step_only`` (the training step on one batch cached i
 input work) and ``together``. The step is the small VGG-16 of notebook 09
 (:func:`cs20_helpers.layers.vgg_net`) trained with Adam. The lesson is the overlap,
 ``together / max(input_only, step_only)``: 1.0 when input hides entirely behind the step,
-``(input + step) / max`` when the two take turns.
+``(input + step) / max`` when the two take turns. A workload can also make every file read
+wait (``read_latency_s``), as reads from a network file system or a cold disk do: time that
+costs no CPU, so threads can hide it behind the step even on a machine without a GPU. Every
+way then reads with the same number of threads (:data:`READERS`).
 
 Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
 """
@@ -27,7 +30,9 @@ Importing this module imports TensorFlow (quietly), so import it after ``setup()
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,24 +49,30 @@ WAYS = ("feed_dict", "queues", "tfdata")
 MODES = ("input_only", "step_only", "together")
 #: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
 SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
+#: Threads that read files in every way: feed_dict's pool, the queue runners, tf.data's map.
+READERS = THREADS
 
 
 @dataclass(frozen=True)
 class Workload:
     """What every way feeds: ``items`` (JPEG path, label), resized to ``size`` x ``size``,
-    in batches of ``batch_size``, to ``vgg_net(**model)`` with ``classes`` outputs."""
+    in batches of ``batch_size``, to ``vgg_net(**model)`` with ``classes`` outputs; every file
+    read first waits ``read_latency_s`` seconds (slow storage)."""
 
     items: Sequence[tuple[str | Path, int]]
     size: int
     batch_size: int
     classes: int
     model: dict = field(default_factory=lambda: dict(SMALL_VGG))
+    read_latency_s: float = 0.0
 
     def __post_init__(self) -> None:
         if len(self.items) < self.batch_size:
             raise ValueError(f"{len(self.items)} files cannot fill a batch of {self.batch_size}")
         if self.size < 32:
             raise ValueError(f"VGG's five 2x2 pools need images of at least 32 px, not {self.size}")
+        if not 0.0 <= self.read_latency_s < 10.0:
+            raise ValueError(f"read_latency_s must be in [0, 10) s, not {self.read_latency_s}")
 
     @property
     def paths(self) -> list[str]:
@@ -79,6 +90,22 @@ def preprocess(jpeg: tf.Tensor, size: int) -> tf.Tensor:
     return image / 255.0
 
 
+def slow_read(data: bytes, latency_s: float) -> bytes:
+    """Wait ``latency_s`` seconds, then return ``data``: a file read from slow storage."""
+    time.sleep(latency_s)
+    return data
+
+
+def _slow_read_op(jpeg: tf.Tensor, work: Workload) -> tf.Tensor:
+    """In a graph: ``jpeg`` after :func:`slow_read`'s wait (none when the latency is 0)."""
+    if not work.read_latency_s:
+        return jpeg
+    waited = tf.numpy_function(lambda data: slow_read(data, work.read_latency_s), [jpeg],
+                               tf.string, stateful=True, name="slow_read")
+    waited.set_shape(jpeg.shape)
+    return waited
+
+
 def consume(images: tf.Tensor) -> tf.Tensor:
     """What ``input_only`` runs on a batch: its pixel sum (float64), a cheap checksum."""
     return tf.reduce_sum(tf.cast(images, tf.float64))
@@ -94,13 +121,19 @@ def train_op(images: tf.Tensor, labels: tf.Tensor, work: Workload) -> tf.Operati
 
 
 def _jpeg_batches(work: Workload) -> Iterator[tuple[list[bytes], np.ndarray]]:
-    """Endless batches of (JPEG bytes, labels) read by Python, in file order."""
+    """Endless batches of (JPEG bytes, labels) read by Python, in file order, each batch's
+    files by :data:`READERS` threads."""
     paths, labels, n = work.paths, np.array(work.labels, np.int32), len(work.items)
+
+    def read(index: int) -> bytes:
+        return slow_read(Path(paths[index]).read_bytes(), work.read_latency_s)
+
     start = 0
-    while True:
-        idx = [(start + i) % n for i in range(work.batch_size)]
-        yield [Path(paths[i]).read_bytes() for i in idx], labels[idx]
-        start = (start + work.batch_size) % n
+    with ThreadPoolExecutor(READERS) as pool:
+        while True:
+            idx = [(start + i) % n for i in range(work.batch_size)]
+            yield list(pool.map(read, idx)), labels[idx]
+            start = (start + work.batch_size) % n
 
 
 def _cached_batch(work: Workload) -> tuple[np.ndarray, np.ndarray]:
@@ -109,7 +142,8 @@ def _cached_batch(work: Workload) -> tuple[np.ndarray, np.ndarray]:
         jpegs = tf1.placeholder(tf.string, [None])
         images = tf.map_fn(lambda j: preprocess(j, work.size), jpegs,
                            fn_output_signature=tf.float32)
-    data, labels = next(_jpeg_batches(work))
+    with contextlib.closing(_jpeg_batches(work)) as batches:
+        data, labels = next(batches)
     with tf1.Session(graph=g, config=session_config()) as sess:
         return sess.run(images, {jpegs: data}), labels
 
@@ -129,7 +163,7 @@ def _feed_dict(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterato
         train = train_op(images, labels, work)
         init = tf1.global_variables_initializer()
     batches = _jpeg_batches(work)
-    with tf1.Session(graph=g, config=session_config()) as sess:
+    with contextlib.closing(batches), tf1.Session(graph=g, config=session_config()) as sess:
         sess.run(init)
 
         def input_only() -> int:
@@ -182,10 +216,10 @@ def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[S
         key, jpeg = tf1.WholeFileReader().read(files)
         label_of = tf.lookup.StaticHashTable(
             tf.lookup.KeyValueTensorInitializer(work.paths, work.labels, tf.string, tf.int32), -1)
-        image = preprocess(jpeg, work.size)
+        image = preprocess(_slow_read_op(jpeg, work), work.size)
         image.set_shape([work.size, work.size, 3])
         images, labels = tf1.train.batch([image, label_of.lookup(key)], work.batch_size,
-                                         num_threads=THREADS, capacity=4 * work.batch_size)
+                                         num_threads=READERS, capacity=4 * work.batch_size)
         fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer(),
                 tf1.tables_initializer()]
@@ -206,8 +240,9 @@ def _tfdata(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[S
     with tf.Graph().as_default() as g:
         ds = (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
               .repeat()
-              .map(lambda path, label: (preprocess(tf.io.read_file(path), work.size), label),
-                   num_parallel_calls=tf.data.AUTOTUNE)
+              .map(lambda path, label: (
+                  preprocess(_slow_read_op(tf.io.read_file(path), work), work.size), label),
+                   num_parallel_calls=READERS)
               .batch(work.batch_size)
               .prefetch(tf.data.AUTOTUNE))
         images, labels = tf1.data.make_one_shot_iterator(ds).get_next()

@@ -155,6 +155,7 @@ OWNER = """
     child = process.wait_for(r"child (\\d+)", 20).group(1)
     print(process.pid, child, flush=True)
     if sys.argv[1] == "exit":
+        sys.stdin.readline()  # once the test has seen the task alive
         sys.exit(0)  # atexit must end the task
     try:
         time.sleep(600)
@@ -171,10 +172,13 @@ def test_no_orphan_when_the_owner_is_interrupted_exits_or_is_killed(tmp_path, ho
     server = _script(tmp_path, "server", SERVER)
     mode = "exit" if how == "exit" else "with"
     owner = subprocess.Popen([sys.executable, str(owner_script), mode, str(tmp_path / "logs"),
-                              str(server)], stdout=subprocess.PIPE, text=True)
+                              str(server)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
     try:
         task_pid, child_pid = map(int, owner.stdout.readline().split())
         assert not _gone(task_pid) and not _gone(child_pid)
+        owner.stdin.write("go\n")
+        owner.stdin.flush()
         if how == "interrupt":
             owner.send_signal(signal.SIGINT)  # what Jupyter's "interrupt kernel" sends
         elif how == "kill":
@@ -210,3 +214,36 @@ def test_worker_summary_reads_the_last_line():
                                       "global_step": 401, "loss": 0.0104}
     with pytest.raises(ValueError, match="no 'worker N done"):
         cl.worker_summary("worker 1: 50 steps\n")
+
+
+# A task that binds the wildcard addresses, IPv4 and dual-stack IPv6, as TensorFlow's server does.
+WILDCARD_SERVER = """
+    import socket, time
+    v4 = socket.socket()
+    v4.bind(("0.0.0.0", 0))
+    v4.listen()
+    v6 = socket.socket(socket.AF_INET6)
+    v6.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    v6.bind(("::", 0))
+    v6.listen()
+    print("ports", v4.getsockname()[1], v6.getsockname()[1], flush=True)
+    time.sleep(600)
+"""
+
+
+def test_tasks_listen_on_loopback_only_though_they_bind_every_interface(tmp_path):
+    script = _script(tmp_path, "wildcard", WILDCARD_SERVER)
+    with cl.Cluster(tmp_path) as cluster:
+        process = cluster.start_python("server", script)
+        v4_port, v6_port = map(int, process.wait_for(r"ports (\d+) (\d+)", DEADLINE_S).groups())
+        assert cl.listening_addresses(process.pid) == sorted(
+            [f"127.0.0.1:{v4_port}", f"::ffff:127.0.0.1:{v6_port}"])
+        for port in (v4_port, v6_port):  # IPv4 clients on loopback still reach both
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+
+
+def test_listening_addresses_show_a_wildcard_bind_in_this_process():
+    with socket.socket() as server:
+        server.bind(("0.0.0.0", 0))
+        server.listen()
+        assert f"0.0.0.0:{server.getsockname()[1]}" in cl.listening_addresses(os.getpid())

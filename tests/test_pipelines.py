@@ -60,3 +60,17 @@ def test_bad_settings_are_refused(tmp_path):
     work = pipelines.Workload(items, size=32, batch_size=2, classes=2, model=TINY_VGG)
     with pytest.raises(ValueError, match="way must be one of"):
         pipelines.time_way("pigeons", work, 0.01, 1)
+
+
+def test_read_latency_slows_input_only_in_every_way(tmp_path):
+    latency = 0.02
+    work = pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2,
+                              model=TINY_VGG, read_latency_s=latency)
+    timings = pipelines.time_all(work, window_s=0.3, repeats=2)
+    for way, modes in timings.items():
+        # READERS threads wait side by side: a batch of 4 files costs at least 4 / READERS waits
+        least = latency / pipelines.READERS
+        assert modes["input_only"]["min_s_per_example"] >= 0.9 * least, way
+    assert pipelines.slow_read(b"jpeg", 0.0) == b"jpeg"
+    with pytest.raises(ValueError, match="read_latency_s"):
+        pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2, read_latency_s=-1)

@@ -49,7 +49,7 @@ with tf1.device(tf1.train.replica_device_setter(
     b = tf1.get_variable("b", [], initializer=tf1.zeros_initializer())
     loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w) + b - y))
     optimizer = tf1.train.GradientDescentOptimizer(args.lr)
-    if args.mode == "sync":  # wait for one gradient per worker, apply their mean once
+    if args.mode == "sync":  # wait for num_workers fresh gradients (any worker), apply their mean
         optimizer = tf1.train.SyncReplicasOptimizer(
             optimizer, replicas_to_aggregate=num_workers, total_num_replicas=num_workers)
     train_op = optimizer.minimize(loss, global_step=global_step)
