@@ -113,7 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     tf = import_tensorflow()
-    from cs20_helpers.benchmarking import machine_description, publish, write_results_json
+    from cs20_helpers.benchmarking import (
+        machine_description,
+        note_busy_before,
+        publish,
+        write_results_json,
+    )
+
+    note_busy_before()  # how busy the machine was before this benchmark's own work
 
     start = time.perf_counter()
     local_s = min(local_step_seconds(tf, args.batch, args.steps) for _ in range(args.repeats))

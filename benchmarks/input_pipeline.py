@@ -49,7 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     tf = import_tensorflow()
     from cs20_helpers import datasets, pipelines, profile
-    from cs20_helpers.benchmarking import machine_description, publish, write_results_json
+    from cs20_helpers.benchmarking import (
+        machine_description,
+        note_busy_before,
+        publish,
+        write_results_json,
+    )
+
+    note_busy_before()  # how busy the machine was before this benchmark's own work
 
     source = profile()
     root = datasets.tiny_imagenet(source=source)

@@ -20,7 +20,6 @@ the ``multi_tower`` key of benchmarks/results.json.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -115,14 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     tf = import_tensorflow(cpu_devices=max(args.towers))
     from cs20_helpers import profile
     from cs20_helpers.benchmarking import (
-        LOAD_BEFORE,
         machine_description,
+        note_busy_before,
         publish,
         timed_windows,
         write_results_json,
     )
     from cs20_helpers.devices import tower_devices
 
+    busy_before = note_busy_before()  # how busy the machine was before this benchmark's work
     source = profile()
     images, labels = load_batch(max(args.towers) * args.per_tower, source)
     print(f"VGG-16 {MODEL}, {args.per_tower} images per tower, {args.warmup} warm-up steps, "
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_write:
         machine = machine_description(tf)
-        loaded = LOAD_BEFORE > (os.cpu_count() or 1) / 2
+        loaded = busy_before is not None and busy_before > 0.25
         write_results_json("multi_tower", {
             "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
             "machine": machine, "loaded": loaded,
@@ -162,8 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             "window are shown. Figures also in `benchmarks/results.json` under `multi_tower`.",
             machine,
             table,
-            ("Measured under load (before the run, the 1-minute load average exceeded half the "
-             "core count): "
+            ("Measured under load (the CPU was over 25% busy before the run): "
              "indicative only; re-run on a quiet machine. " if loaded else "")
             + "Logical CPU devices are one CPU seen as several: they share its cores and "
             "threads, so whatever more towers gain here comes from running the towers' ops side "

@@ -503,7 +503,14 @@ def text8_run(tf, args, best: Variant, elapsed: float = 0.0) -> dict | None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     tf = import_tensorflow()
-    from cs20_helpers.benchmarking import machine_description, publish, write_results_json
+    from cs20_helpers.benchmarking import (
+        machine_description,
+        note_busy_before,
+        publish,
+        write_results_json,
+    )
+
+    note_busy_before()  # how busy the machine was before this benchmark's own work
 
     corpus = load_corpus("sample", args.vocab, args.sample, args.words)
     variants = tuple(v for v in ATTEMPTS if v.key in args.variants)

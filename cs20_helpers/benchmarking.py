@@ -24,15 +24,38 @@ def results_file() -> Path:
     return project_dir() / "benchmarks" / "RESULTS.md"
 
 
-#: The 1-minute load average when this module was imported: a benchmark imports it first,
-#: so this is how busy the machine was before the benchmark added its own threads.
-LOAD_BEFORE = os.getloadavg()[0]
+def cpu_busy_share(seconds: float = 1.0) -> float | None:
+    """Return the share of CPU time the machine spent busy over the next ``seconds``, read
+    from /proc/stat (Linux; None elsewhere): taken as a benchmark starts, it says whether
+    anything else was running, which a load average, slow to decay, does not."""
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat", encoding="utf-8") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+        return sum(values), values[3] + values[4]  # all time, idle + iowait
+
+    try:
+        total_0, idle_0 = sample()
+        time.sleep(seconds)
+        total_1, idle_1 = sample()
+    except OSError:
+        return None
+    return 1.0 - (idle_1 - idle_0) / max(total_1 - total_0, 1)
+
+
+#: How busy the machine was as the benchmark started: set by :func:`note_busy_before`.
+_busy_before: float | None = None
+
+
+def note_busy_before() -> float | None:
+    """Measure and keep :func:`cpu_busy_share` before a benchmark starts its work."""
+    global _busy_before
+    _busy_before = cpu_busy_share()
+    return _busy_before
 
 
 def machine_description(tf: ModuleType) -> str:
-    """Describe the machine in one line: cores, CPU model, accelerators, versions, and the
-    load before the benchmark started (what tells a quiet machine from a busy one) and at
-    its end (the benchmark's own threads included)."""
+    """Describe the machine in one line: cores, CPU model, accelerators, versions, and how
+    busy the CPU was just before the benchmark started (see :func:`note_busy_before`)."""
     model = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -44,8 +67,8 @@ def machine_description(tf: ModuleType) -> str:
     accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
     return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "
             f"Python {platform.python_version()}, {THREADS} TensorFlow threads, "
-            f"1-minute load average {LOAD_BEFORE:.1f} before the run, "
-            f"{os.getloadavg()[0]:.1f} at its end")
+            + (f"CPU {_busy_before:.0%} busy in the second before the run" if _busy_before
+               is not None else "CPU load before the run not measured"))
 
 
 def write_markdown_section(path: str | Path, heading: str, body: str,

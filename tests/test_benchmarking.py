@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cs20_helpers.benchmarking import timed_windows, write_results_json
+from cs20_helpers.benchmarking import cpu_busy_share, timed_windows, write_results_json
 
 
 def test_results_json_keeps_other_keys(tmp_path):
@@ -36,3 +36,24 @@ def test_timed_windows_repeats_and_summarises():
     assert figures["repeats"] == 3
     assert figures["min_s_per_example"] <= figures["median_s_per_example"]
     assert figures["max_examples_per_s"] == pytest.approx(1 / figures["min_s_per_example"])
+
+
+def test_cpu_busy_share_sees_a_busy_loop():
+    import threading
+
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            pass
+
+    idle = cpu_busy_share(0.3)
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    try:
+        busy = cpu_busy_share(0.3)
+    finally:
+        stop.set()
+        spinner.join()
+    assert idle is not None and 0.0 <= idle <= 1.0
+    assert busy > 0.3  # one spinning thread keeps at least one of the cores busy
