@@ -55,6 +55,12 @@ def test_summary_gives_min_and_median_and_none_when_a_seed_misses():
     assert figures["gensim"]["median_seconds_to_target"] == 3
     assert figures["gensim"]["median_passes_to_target"] == 2
     assert figures["tf"]["reached"] == 1 and figures["tf"]["median_seconds_to_target"] is None
+    # two seeds of three reach it: a miss counts as infinitely slow, the median is the slower hit
+    two_of_three = {"g": [run(0, [1, 2], [0.1, 0.1]), run(1, [1, 2], [0.0, 0.0]),
+                          run(2, [3, 4], [0.0, 0.2])]}
+    figures_2 = bench.summarise(two_of_three, 0.1, per_pass=1)["g"]
+    assert figures_2["reached"] == 2 and figures_2["median_seconds_to_target"] == 4
+    assert figures_2["median_passes_to_target"] == 2
     assert bench.adaptive_target(runs, 0.5) == pytest.approx(0.025)
     table = bench.markdown_table(figures, {"tf": "something"})
     assert "| `tf` | something | 1.0 / not reached |" in table and "1/2" in table
