@@ -114,13 +114,13 @@ def main(argv: list[str] | None = None) -> int:
 
     tf = import_tensorflow()
     from cs20_helpers.benchmarking import (
+        cpu_busy_share,
         machine_description,
-        note_busy_before,
         publish,
         write_results_json,
     )
 
-    note_busy_before()  # how busy the machine was before this benchmark's own work
+    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
 
     start = time.perf_counter()
     local_s = min(local_step_seconds(tf, args.batch, args.steps) for _ in range(args.repeats))
@@ -142,10 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
     if not args.no_write:
+        machine = machine_description(tf, busy_before)
         settings = {"steps_per_worker": args.steps, "batch": args.batch,
                     "repeats": args.repeats}
         write_results_json("cluster", {"settings": settings, "local_s_per_step": local_s,
-                                       "runs": results, "machine": machine_description(tf)})
+                                       "runs": results, "machine": machine})
         publish(
             HEADING,
             "`python benchmarks/cluster.py`: the worker script of notebook 10 "
@@ -158,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             "step minus the same step in one local session (last row): reading the weights from "
             "the ps and sending the gradients there over gRPC, and, when synchronous, waiting "
             "for the other workers.",
-            machine_description(tf),
+            machine,
             table,
             "The model is tiny on purpose: a step computes almost nothing, so the table shows "
             "the cost of the distributed runtime itself. Every process shares the same cores "

@@ -50,13 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     tf = import_tensorflow()
     from cs20_helpers import datasets, pipelines, profile
     from cs20_helpers.benchmarking import (
+        cpu_busy_share,
         machine_description,
-        note_busy_before,
         publish,
         write_results_json,
     )
 
-    note_busy_before()  # how busy the machine was before this benchmark's own work
+    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
 
     source = profile()
     root = datasets.tiny_imagenet(source=source)
@@ -77,10 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_write:
         return 0
 
+    machine = machine_description(tf, busy_before)
     settings = {"profile": source, "files": len(items), "size": args.size,
                 "batch_size": args.batch_size, "model": pipelines.SMALL_VGG,
                 "window_s": args.window, "repeats": args.repeats,
-                "unit": "seconds per example", "machine": machine_description(tf)}
+                "unit": "seconds per example", "machine": machine}
     write_results_json(KEY, {"settings": settings, **rows})
     publish(
         HEADING,
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.repeats} windows of at least {args.window:g} s after 2 untimed batches. "
         "Figures are **milliseconds per example**, minimum / median over the windows; "
         "`benchmarks/results.json` (key `input_pipeline`) holds them in seconds per example.",
-        machine_description(tf),
+        machine,
         table,
         "together / max is the overlap: 1.00 when the input hides entirely behind the step; "
         "the no-overlap bound is (input + step) / max, what taking turns costs. feed_dict "

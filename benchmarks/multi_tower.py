@@ -114,15 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     tf = import_tensorflow(cpu_devices=max(args.towers))
     from cs20_helpers import profile
     from cs20_helpers.benchmarking import (
+        cpu_busy_share,
         machine_description,
-        note_busy_before,
         publish,
         timed_windows,
         write_results_json,
     )
     from cs20_helpers.devices import tower_devices
 
-    busy_before = note_busy_before()  # how busy the machine was before this benchmark's work
+    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
     source = profile()
     images, labels = load_batch(max(args.towers) * args.per_tower, source)
     print(f"VGG-16 {MODEL}, {args.per_tower} images per tower, {args.warmup} warm-up steps, "
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
     if not args.no_write:
-        machine = machine_description(tf)
+        machine = machine_description(tf, busy_before)
         loaded = busy_before is not None and busy_before > 0.25
         write_results_json("multi_tower", {
             "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,

@@ -513,13 +513,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     tf = import_tensorflow()
     from cs20_helpers.benchmarking import (
+        cpu_busy_share,
         machine_description,
-        note_busy_before,
         publish,
         write_results_json,
     )
 
-    note_busy_before()  # how busy the machine was before this benchmark's own work
+    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
 
     corpus = load_corpus("sample", args.vocab, args.sample, args.words)
     variants = tuple(v for v in ATTEMPTS if v.key in args.variants)
@@ -568,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
         f"checkpoint ({args.checkpoints} per pass, not timed) whose analogy accuracy "
         f"(3CosAdd, questions-words.txt) reaches the target, **{args.target:.1%}**; the time "
         f"is training alone, {args.seeds} seeds each (min / median).",
-        f"{machine_description(tf)}, {args.workers} gensim workers",
+        f"{machine_description(tf, busy_before)}, {args.workers} gensim workers",
         table,
         f"{ratio}. Each TensorFlow row keeps the changes of the rows above it (from "
         "`ns5_feed` on); `nce64_feed` is notebook 04's model for comparison (NCE draws its 64 "

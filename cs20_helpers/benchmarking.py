@@ -42,20 +42,10 @@ def cpu_busy_share(seconds: float = 1.0) -> float | None:
     return 1.0 - (idle_1 - idle_0) / max(total_1 - total_0, 1)
 
 
-#: How busy the machine was as the benchmark started: set by :func:`note_busy_before`.
-_busy_before: float | None = None
-
-
-def note_busy_before() -> float | None:
-    """Measure and keep :func:`cpu_busy_share` before a benchmark starts its work."""
-    global _busy_before
-    _busy_before = cpu_busy_share()
-    return _busy_before
-
-
-def machine_description(tf: ModuleType) -> str:
+def machine_description(tf: ModuleType, busy_before: float | None) -> str:
     """Describe the machine in one line: cores, CPU model, accelerators, versions, and how
-    busy the CPU was just before the benchmark started (see :func:`note_busy_before`)."""
+    busy the CPU was just before the benchmark started (``busy_before``, from
+    :func:`cpu_busy_share`)."""
     model = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -67,8 +57,8 @@ def machine_description(tf: ModuleType) -> str:
     accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
     return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "
             f"Python {platform.python_version()}, {THREADS} TensorFlow threads, "
-            + (f"CPU {_busy_before:.0%} busy in the second before the run" if _busy_before
-               is not None else "CPU load before the run not measured"))
+            + (f"CPU {busy_before:.0%} busy in the second before the run"
+               if busy_before is not None else "CPU load before the run not measured"))
 
 
 def write_markdown_section(path: str | Path, heading: str, body: str,

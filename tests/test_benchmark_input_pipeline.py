@@ -1,19 +1,9 @@
 """benchmarks/input_pipeline.py --quick end to end on the sample: a table, nothing written."""
 
-import importlib.util
-from pathlib import Path
+
+from benchmark_modules import load_benchmark
 
 from cs20_helpers.benchmarking import results_file, results_json_file
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("benchmark_input_pipeline",
-                                                  BENCHMARKS / "input_pipeline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _text(path):
@@ -21,7 +11,7 @@ def _text(path):
 
 
 def test_quick_run_prints_every_way_and_writes_nothing(capsys):
-    bench = _load_benchmark()
+    bench = load_benchmark("input_pipeline")
     args = bench.parse_args(["--quick"])
     assert args.no_write and args.size == 32 and args.repeats == 1
     assert bench.parse_args([]).window >= 5 and bench.parse_args([]).repeats >= 5

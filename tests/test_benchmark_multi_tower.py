@@ -1,23 +1,13 @@
 """benchmarks/multi_tower.py: its table, and a short end-to-end run in a fresh process."""
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("benchmark_multi_tower",
-                                                  BENCHMARKS / "multi_tower.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_modules import BENCHMARKS, load_benchmark
 
 
 def test_table_shows_best_median_and_speed_up_over_one_tower():
-    bench = _load_benchmark()
+    bench = load_benchmark("multi_tower")
     row = {"max_examples_per_s": 100.0, "median_examples_per_s": 90.0}
     table = bench.markdown_table({
         1: {**row, "devices": ["/cpu:0"], "global_batch": 16},

@@ -2,27 +2,13 @@
 hand-written gradient against GradientTape's, and one small run end to end into temporary
 copies of RESULTS.md and results.json."""
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_modules import load_benchmark
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("benchmark_word2vec",
-                                                  BENCHMARKS / "word2vec.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_benchmark()
+bench = load_benchmark("word2vec")
 
 
 def test_unigram_table_draws_words_in_proportion_to_count_to_the_three_quarters():

@@ -20,7 +20,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from local_http import LocalServer
 
 from cs20_helpers import archives, registry
 from cs20_helpers.registry import CacheError, Dataset, RemoteFile, UnsafeArchiveError
@@ -37,19 +36,6 @@ files = tuple(registry.RemoteFile(**{**f, "urls": tuple(f["urls"])}) for f in sp
 registry.DATASETS[spec["name"]] = registry.Dataset(spec["name"], "toy", files, "the sample")
 sys.exit(data_cli.main(sys.argv[2:]))
 """
-
-
-@pytest.fixture
-def server():
-    with LocalServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("CS20_DATA_DIR", str(folder))
-    return folder
 
 
 def zip_bytes(members: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:

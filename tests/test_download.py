@@ -8,19 +8,13 @@ import stat
 import time
 
 import pytest
-from local_http import LocalServer, closed_port_url
+from local_http import closed_port_url
 
 from cs20_helpers import download as download_module
 from cs20_helpers.download import DownloadError, download
 
 DATA = b"course data " * 1000
 SHA = hashlib.sha256(DATA).hexdigest()
-
-
-@pytest.fixture
-def server():
-    with LocalServer() as srv:
-        yield srv
 
 
 def test_downloads_and_verifies(server, tmp_path):

@@ -12,25 +12,12 @@ import tarfile
 import zipfile
 
 import pytest
-from local_http import LocalServer, closed_port_url
+from local_http import closed_port_url
 
 from cs20_helpers import archives, registry
 from cs20_helpers.download import DownloadError
 from cs20_helpers.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
 from cs20_helpers.tools import data_cli
-
-
-@pytest.fixture
-def server():
-    with LocalServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("CS20_DATA_DIR", str(folder))
-    return folder
 
 
 def zip_bytes(members: dict[str, bytes]) -> bytes:

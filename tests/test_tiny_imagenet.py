@@ -22,12 +22,6 @@ LOCK = ".tiny-imagenet-sample.lock"  # one process generates the sample at a tim
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("CS20_DATA_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
-
-
-@pytest.fixture
 def small(monkeypatch):
     """Make ``sample_dir`` generate a few images only, to keep the cache tests fast."""
     monkeypatch.setattr(ti, "N_TRAIN", 3)
