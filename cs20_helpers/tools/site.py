@@ -90,15 +90,16 @@ def _sanitize_rules() -> list[tuple[re.Pattern, str]]:
 
 
 def _sanitized(text: str, rules: list[tuple[re.Pattern, str]]) -> str:
+    """Return ``text`` with every rule's pattern replaced."""
     for pattern, replacement in rules:
         text = pattern.sub(replacement, text)
     return text
 
 
-def _page_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def _page_copy(nb: nbformat.NotebookNode,
+               rules: list[tuple[re.Pattern, str]]) -> nbformat.NotebookNode:
     """Return the notebook as its page shows it: solutions stubbed, tracebacks cut short,
     text outputs sanitized as nbval compares them."""
-    rules = _sanitize_rules()
     page = nbformat.from_dict(nb)
     page, _ = ClearSolutions().preprocess(page, {})
     for cell in page.cells:
@@ -168,11 +169,11 @@ def stage(paths: Iterable[Path], source_dir: Path) -> None:
     if source_dir.exists():
         shutil.rmtree(source_dir)
     (source_dir / DOWNLOADS).mkdir(parents=True)
-    pages = []
+    pages, rules = [], _sanitize_rules()
     for path in paths:
         nb = nbformat.read(path, as_version=4)
         pages.append((path.stem, nb))
-        page = _page_copy(nb)
+        page = _page_copy(nb, rules)
         _write_attachments(page, path.stem, source_dir)
         page.cells.insert(1, _download_note(path.stem))
         nbformat.write(page, source_dir / path.name)
