@@ -78,4 +78,4 @@ NOTEBOOKS = find_notebooks()
 @pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks yet")
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_stored_notebook_is_clean(path):
-    assert hygiene.check(path) == []
+    assert hygiene.check(path, crosschecked=True) == []

@@ -1,4 +1,4 @@
-"""Command line: ``python -m cs20_helpers run|store|hygiene|assign|check|site|data ...``."""
+"""Command line: ``python -m cs20_helpers run|store|crosscheck|hygiene|assign|check|site|data``."""
 
 from __future__ import annotations
 
@@ -21,8 +21,14 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("notebooks", **names)
     run.add_argument("--out", type=Path, default=None,
                      help="folder for executed copies (default: build/executed)")
-    store = sub.add_parser("store", help="re-execute notebooks and save their outputs in place")
+    store = sub.add_parser("store", help="re-execute notebooks, save their outputs in place, "
+                                          "then cross-check them")
     store.add_argument("notebooks", **names)
+    store.add_argument("--no-crosscheck", action="store_true",
+                       help="skip the cross-check (quick iterations; hygiene then fails)")
+    crosscheck = sub.add_parser("crosscheck", help="validate stored notebooks under nbval with "
+                                "1 and 4 threads and AVX2 kernels; stamp those that hold")
+    crosscheck.add_argument("notebooks", **names)
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
@@ -37,16 +43,28 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_or_store(command: str, paths: list[Path], out: Path | None) -> int:
-    """Execute notebooks (copies for ``run``, in place for ``store``); 1 if any failed."""
+def _store(paths: list[Path], crosscheck: bool) -> int:
+    """Store each notebook's outputs, then cross-check those stored; 1 if any failed."""
+    from cs20_helpers.tools import crosscheck as cross
     from cs20_helpers.tools import runner
 
-    if command == "store":
-        runs = runner.store_outputs(paths)
-    else:
-        out = out or project_dir() / "build" / "executed"
-        runs = runner.run_notebooks(paths, out)
-        print(f"\nExecuted copies in {out}")
+    runs = runner.store_outputs(paths)
+    failed = [run for run in runs if run.error]
+    print(f"{len(runs) - len(failed)} of {len(runs)} notebooks ran cleanly")
+    stored = [run.path for run in runs if not run.error]
+    if not crosscheck:
+        print("not cross-checked: hygiene fails until `python -m cs20_helpers crosscheck` passes")
+        return 1 if failed else 0
+    return cross.main(stored) | bool(failed)
+
+
+def _run(paths: list[Path], out: Path | None) -> int:
+    """Execute copies of notebooks and print their results; 1 if any failed."""
+    from cs20_helpers.tools import runner
+
+    out = out or project_dir() / "build" / "executed"
+    runs = runner.run_notebooks(paths, out)
+    print(f"\nExecuted copies in {out}")
     failed = [run for run in runs if run.error]
     print(f"{len(runs) - len(failed)} of {len(runs)} notebooks ran cleanly")
     return 1 if failed else 0
@@ -73,7 +91,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import assign
 
         return assign.main(paths, args.out)
-    return _run_or_store(args.command, paths, getattr(args, "out", None))
+    if args.command == "crosscheck":
+        from cs20_helpers.tools import crosscheck
+
+        return crosscheck.main(paths)
+    if args.command == "store":
+        return _store(paths, not args.no_crosscheck)
+    return _run(paths, args.out)
 
 
 def main(argv: list[str] | None = None) -> int:

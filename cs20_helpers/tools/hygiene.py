@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import exercises
+from cs20_helpers.tools import crosscheck, exercises
 
 MAX_BYTES = 1_000_000
 MIN_COMPARED_FRACTION = 0.7
@@ -63,8 +63,12 @@ def compared_fraction(nb: nbformat.NotebookNode) -> float:
     return len(compared) / len(with_output)
 
 
-def check(path: Path) -> list[str]:
-    """Return one line per hygiene problem of the notebook at ``path`` (empty when clean)."""
+def check(path: Path, *, crosschecked: bool = False) -> list[str]:
+    """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
+
+    ``crosschecked`` also requires the stamp ``crosscheck`` leaves on a course notebook whose
+    outputs held with other thread counts and vector instructions.
+    """
     problems = []
     size = path.stat().st_size
     if size > MAX_BYTES:
@@ -91,6 +95,8 @@ def check(path: Path) -> list[str]:
                 if pattern.search(text):
                     problems.append(f"code cell {index}: {what} in stored output")
     problems += exercises.problems(nb)
+    if crosschecked:
+        problems += crosscheck.problems(nb)
     fraction = compared_fraction(nb)
     if fraction < MIN_COMPARED_FRACTION:
         problems.append(f"only {fraction:.0%} of code cells with output are compared "
@@ -102,7 +108,7 @@ def main(paths: Iterable[Path]) -> int:
     """Print each notebook's problems and compared share; return 1 if any notebook has a problem."""
     status = 0
     for path in paths:
-        problems = check(path)
+        problems = check(path, crosschecked=True)
         fraction = compared_fraction(nbformat.read(path, as_version=4))
         verdict = "ok" if not problems else f"{len(problems)} problem(s)"
         print(f"{path.name}: {verdict}, {fraction:.0%} of cells with output compared")

@@ -1,0 +1,50 @@
+"""Check a figure from training within a tolerance, printing a line that every machine prints.
+
+Training amplifies float32 rounding: another CPU (its vector instructions pick another summation
+order in the matrix kernels), another thread count or a GPU gives other last digits, and after a
+few hundred steps other leading digits too. A notebook shows such a figure in a cell nbval does
+not compare (``# NBVAL_IGNORE_OUTPUT``) and follows it with one of these checks: the check asserts
+what the lesson claims, and what it prints names the reference and the tolerance, never the value,
+so the stored output holds on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+Number = float | int | np.floating | np.integer
+
+
+def _finite(name: str, value: Number) -> float:
+    """Return ``value`` as a float, or raise AssertionError when it is not a finite number."""
+    number = float(value)
+    if not math.isfinite(number):
+        raise AssertionError(f"{name} is {number}, not a finite number")
+    return number
+
+
+def near(name: str, value: Number | Sequence[Number], expected: Number | Sequence[Number],
+         tol: float) -> None:
+    """Assert that ``value`` is within ``tol`` of ``expected`` (item by item for sequences);
+    print ``name ≈ expected ± tol``, which does not depend on the machine."""
+    values = np.atleast_1d(np.asarray(value, dtype=float))
+    references = np.atleast_1d(np.asarray(expected, dtype=float))
+    if values.shape != references.shape:
+        raise AssertionError(f"{name} has shape {values.shape}, expected {references.shape}")
+    for got, want in zip(values.flat, references.flat, strict=True):
+        if abs(_finite(name, got) - want) > tol:
+            raise AssertionError(f"{name} is {got:.6g}, not within {tol:g} of {want:g}")
+    shown = ", ".join(f"{want:g}" for want in references.flat)
+    shown = f"[{shown}]" if np.ndim(expected) else shown
+    print(f"{name} ≈ {shown} ± {tol:g}: ok")
+
+
+def between(name: str, value: Number, low: Number, high: Number) -> None:
+    """Assert that ``low <= value <= high``; print the bounds, the same on every machine."""
+    number = _finite(name, value)
+    if not low <= number <= high:
+        raise AssertionError(f"{name} is {number:.6g}, outside [{low:g}, {high:g}]")
+    print(f"{name} in [{low:g}, {high:g}]: ok")

@@ -1,0 +1,38 @@
+"""Tolerance checks for figures that come from training: they pass, fail and print as promised."""
+
+import math
+
+import numpy as np
+import pytest
+
+from cs20_helpers import checks
+
+
+def test_near_prints_the_reference_not_the_value(capsys):
+    checks.near("accuracy", 0.9840, 0.9825, 0.01)
+    checks.near("accuracy", np.float32(0.9811), 0.9825, 0.01)
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["accuracy ≈ 0.9825 ± 0.01: ok"] * 2
+
+
+def test_near_checks_sequences_item_by_item(capsys):
+    checks.near("weights", [1.3131, 17.0], [1.3135, 16.9952], 0.01)
+    assert capsys.readouterr().out == "weights ≈ [1.3135, 16.9952] ± 0.01: ok\n"
+    with pytest.raises(AssertionError, match="weights is 17.1"):
+        checks.near("weights", [1.3131, 17.1], [1.3135, 16.9952], 0.01)
+    with pytest.raises(AssertionError, match="shape"):
+        checks.near("weights", [1.0], [1.0, 2.0], 0.01)
+
+
+@pytest.mark.parametrize("value", [0.97, 0.995, math.nan, math.inf])
+def test_near_fails_outside_the_tolerance_or_when_not_finite(value):
+    with pytest.raises(AssertionError, match="accuracy"):
+        checks.near("accuracy", value, 0.9825, 0.01)
+
+
+def test_between(capsys):
+    checks.between("loss", 1.8, 1.5, 2.0)
+    assert capsys.readouterr().out == "loss in [1.5, 2]: ok\n"
+    for bad in (1.4, 2.1, math.nan):
+        with pytest.raises(AssertionError, match="loss"):
+            checks.between("loss", bad, 1.5, 2.0)
