@@ -34,7 +34,8 @@ def test_only_the_printed_thread_count_is_masked_and_a_notebook_that_holds_is_st
     assert hygiene.check(path) == []  # notebooks outside the course need no stamp
 
 
-def test_an_output_that_depends_on_the_machine_fails_its_variant_and_is_not_stamped(tmp_path):
+def test_an_output_that_depends_on_the_machine_fails_its_variant_and_is_not_stamped(tmp_path,
+                                                                                    capsys):
     path = _stored(tmp_path, "02_differs.ipynb",
                    "print('same everywhere')",
                    "import os\nprint(os.environ.get('ONEDNN_MAX_CPU_ISA', 'native'))",
@@ -42,5 +43,6 @@ def test_an_output_that_depends_on_the_machine_fails_its_variant_and_is_not_stam
     failures = crosscheck.crosscheck(path)
     assert failures == {"CS20_THREADS=1": ["Cell 2"], "CS20_THREADS=4": ["Cell 2"],
                         "ONEDNN_MAX_CPU_ISA=AVX2": ["Cell 1"]}
+    assert "  + 2 workers" in capsys.readouterr().out  # the diff: + stored, - this run
     assert crosscheck.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
     assert crosscheck.main([path]) == 1

@@ -47,7 +47,10 @@ replace: _op_parallelism_threads: N
 STAMP_KEY = "cs20_crosscheck"
 SANITIZE = Path("tests") / "nbval_sanitize.cfg"
 CELL_TIMEOUT_S = 900
-_FAILED = re.compile(r"^FAILED \S+::(Cell \d+)", re.M)
+_SECTION = re.compile(r"^_+ \S+::(Cell \d+) _+$", re.M)
+_DIFF_LINE = re.compile(r"^  [-+] .*$", re.M)
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+SHOWN_DIFF_LINES = 12
 
 
 def digest(nb: nbformat.NotebookNode) -> str:
@@ -65,16 +68,24 @@ def _sanitize_file(folder: Path) -> Path:
     return path
 
 
-def validate(path: Path, env: dict[str, str], sanitize: Path) -> list[str]:
-    """Run strict nbval on ``path`` with ``env`` added; return the cells that failed (none: [])."""
+def failed_cells(report: str) -> dict[str, list[str]]:
+    """Return each failing cell of an nbval report with its diff lines (``+`` stored, ``-`` new)."""
+    parts = _SECTION.split(_ANSI.sub("", report.split("short test summary info")[0]))
+    return {cell: _DIFF_LINE.findall(body) for cell, body in zip(parts[1::2], parts[2::2],
+                                                                  strict=True)}
+
+
+def validate(path: Path, env: dict[str, str], sanitize: Path) -> dict[str, list[str]]:
+    """Run strict nbval on ``path`` with ``env`` added; return the failing cells with their diff
+    lines (empty when every compared cell holds)."""
     command = [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider",
                "--nbval", "--nbval-current-env", f"--nbval-cell-timeout={CELL_TIMEOUT_S}",
                f"--nbval-sanitize-with={sanitize}", str(path)]
     done = subprocess.run(command, cwd=project_dir(), env={**os.environ, **env},
                           capture_output=True, text=True, encoding="utf-8", check=False)
     if done.returncode == 0:
-        return []
-    failed = _FAILED.findall(done.stdout)
+        return {}
+    failed = failed_cells(done.stdout)
     if not failed:  # not a compared cell: a collection or kernel error
         tail = "\n".join(done.stdout.strip().splitlines()[-5:])
         raise RuntimeError(f"nbval could not run {path.name}:\n{tail}")
@@ -109,8 +120,10 @@ def crosscheck(path: Path) -> dict[str, list[str]]:
             print(f"  {path.stem}: nbval with {name} ...", flush=True)
             failed = validate(path, env, sanitize)
             if failed:
-                failures[name] = failed
-                print(f"    differs in {', '.join(failed)}")
+                failures[name] = list(failed)
+                for cell, diff in failed.items():
+                    print(f"    {cell} differs (+ stored, - this run):")
+                    print("\n".join("      " + line for line in diff[:SHOWN_DIFF_LINES]))
     if not failures:
         stamp(path, VARIANTS)
         print(f"  {path.stem}: holds under {', '.join(VARIANTS)}; stamped")
