@@ -23,7 +23,8 @@ from cs20_helpers.paths import profile
 from cs20_helpers.settings import threads
 
 #: Threads TensorFlow may use (``CS20_THREADS``, checked before TensorFlow ever sees it).
-#: Fixed, so results are bit-identical on every machine.
+#: Fixed, so results repeat bit for bit on one machine; another thread count or CPU changes the
+#: last digits of float32 sums (``cs20_helpers.checks`` compares trained figures within a tolerance).
 THREADS = threads()
 
 _QUIET_ENV = {
