@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from cs20_helpers.machine import cpu_signature
 from cs20_helpers.notebook import THREADS
 from cs20_helpers.paths import project_dir, write_text_atomic
 
@@ -43,16 +44,10 @@ def cpu_busy_share(seconds: float = 1.0) -> float | None:
 
 
 def machine_description(tf: ModuleType, busy_before: float | None) -> str:
-    """Describe the machine in one line: cores, CPU model, accelerators, versions, and how
-    busy the CPU was just before the benchmark started (``busy_before``, from
-    :func:`cpu_busy_share`)."""
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
-        model = names[0] if names else model
-    except OSError:
-        pass
+    """Describe the machine in one line: cores, CPU (``machine.cpu_signature``), accelerators,
+    versions, and how busy the CPU was just before the benchmark started (``busy_before``,
+    from :func:`cpu_busy_share`)."""
+    model = cpu_signature()
     gpus = tf.config.list_physical_devices("GPU")
     accel = f"{len(gpus)} GPU(s) present" if gpus else "CPU only"
     return (f"{os.cpu_count()} cores ({model}), {accel}; TensorFlow {tf.__version__}, "

@@ -24,7 +24,7 @@ from cs20_helpers.settings import threads
 
 #: Threads TensorFlow may use (``CS20_THREADS``, checked before TensorFlow ever sees it).
 #: Fixed, so results repeat bit for bit on one machine; another thread count or CPU changes the
-#: last digits of float32 sums (``cs20_helpers.checks`` compares trained figures within a tolerance).
+#: last digits of float32 sums (``cs20_helpers.checks`` compares trained figures with a tolerance).
 THREADS = threads()
 
 _QUIET_ENV = {
