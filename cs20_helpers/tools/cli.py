@@ -8,7 +8,10 @@ import sys
 from pathlib import Path
 
 from cs20_helpers.paths import project_dir
+from cs20_helpers.settings import SettingError
+from cs20_helpers.tools.guards import Refused
 
+BAD_INPUT = 2  # a path or setting the command cannot use (argparse's status for bad usage)
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | head``)
 
@@ -77,8 +80,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch a sub-command and return its exit status (130 after Ctrl-C, in one line;
-    141, quietly, when the reader of a pipe left early)."""
+    """Dispatch a sub-command and return its exit status (2, in one line, for a path or setting
+    it cannot use; 130 after Ctrl-C, in one line; 141, quietly, when the reader of a pipe left
+    early)."""
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["data"]:
@@ -96,6 +100,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
         print(f"\ncs20: {interrupt or 'interrupted'} (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
-    except FileNotFoundError as error:
+    except (FileNotFoundError, Refused, SettingError) as error:
         print(f"error: {error}", file=sys.stderr)
-        return 2
+        return BAD_INPUT

@@ -27,6 +27,7 @@ from tqdm.auto import tqdm
 
 from cs20_helpers import results
 from cs20_helpers.paths import project_dir
+from cs20_helpers.tools import guards
 
 CELL_TIMEOUT_S = 900
 
@@ -199,7 +200,13 @@ def _execute_each(paths: Iterable[Path],
 
 
 def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
-    """Execute each notebook, write the executed copy under ``out_dir``, print its results."""
+    """Execute each notebook, write the executed copy under ``out_dir``, print its results.
+
+    An ``out_dir`` that is a file, the notebooks' folder or holds a link to one of them is
+    refused (guards.Refused) before anything runs.
+    """
+    paths = list(paths)
+    guards.copy_targets(paths, out_dir, find_notebooks())
     out_dir.mkdir(parents=True, exist_ok=True)
 
     def save_copy(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:
