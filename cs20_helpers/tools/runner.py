@@ -25,7 +25,7 @@ from nbclient.exceptions import CellExecutionError, DeadKernelError
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
-from cs20_helpers import results
+from cs20_helpers import results, settings
 from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import guards
 
@@ -75,7 +75,7 @@ def _kernel_env() -> dict[str, str]:
     pytest sets PYTEST_CURRENT_TEST, and ipykernel then leaves native (C++) stderr uncaptured;
     setting it here means stored outputs hold exactly what nbval will see.
     """
-    env = dict(os.environ)
+    env = settings.absolute_folders(dict(os.environ))  # the kernel starts in another folder
     env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.tools.runner")
     env["PYTHONWARNINGS"] = env.get("PYTHONWARNINGS", "ignore::DeprecationWarning")
     return env
