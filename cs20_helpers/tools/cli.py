@@ -16,6 +16,17 @@ INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | head``)
 
 
+def _seconds(text: str) -> float:
+    """Parse a positive number of seconds (argparse says so in one line otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cs20", description="Run and maintain the CS20 course.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -33,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     assign.add_argument("--out", type=Path, required=True, help="folder for the student copies")
     check = sub.add_parser("check", help="run a student's notebook and grade its exercises")
     check.add_argument("notebook", type=Path, help="the student's .ipynb file")
+    check.add_argument("--source", type=Path, default=None,
+                       help="the instructor notebook to grade against (default: the one of the "
+                            "same file name in notebooks/)")
+    check.add_argument("--timeout", type=_seconds, default=None,
+                       help="seconds a cell may run (default: from the instructor notebook's "
+                            "recorded cell times, else 600)")
     site = sub.add_parser("site", help="build the course website from the stored notebooks")
     site.add_argument("--out", type=Path, default=None, help="default: build/site")
     sub.add_parser("data", help="list, fetch or verify data sets (see: cs20 data --help)",
@@ -60,7 +77,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         from cs20_helpers.tools import grading
 
-        return grading.main(args.notebook)
+        return grading.main(args.notebook, args.source, args.timeout)
     if args.command == "site":
         from cs20_helpers.tools import site
 

@@ -27,7 +27,7 @@ from tqdm.auto import tqdm
 
 from cs20_helpers import results, settings
 from cs20_helpers.paths import project_dir
-from cs20_helpers.tools import guards
+from cs20_helpers.tools import guards, timing
 
 CELL_TIMEOUT_S = 900
 
@@ -109,12 +109,11 @@ def _ended_by_signal(client: NotebookClient) -> bool:
     return getattr(client, "_async_cleanup_kernel_future", None) is not None
 
 
-def execute(path: Path, *, progress: tqdm | None = None,
-            allow_errors: bool = False) -> nbformat.NotebookNode:
+def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
     """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
 
     The kernel runs in the notebook's folder with nbval's current-environment kernel spec.
-    With ``allow_errors`` every cell runs and errors are kept as outputs (for grading).
+    The slowest cell's seconds are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
@@ -123,14 +122,21 @@ def execute(path: Path, *, progress: tqdm | None = None,
     # ended by Ctrl-C is noticed within a second.
     km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
                             kernel_spec_manager=NbvalKernelspecManager())
+    clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
+
+    def cell_done(**_: object) -> None:
+        clock.stop()
+        if progress is not None:
+            progress.update(1)
+
     client = NotebookClient(
         nb,
         km=km,
         timeout=CELL_TIMEOUT_S,
-        allow_errors=allow_errors,
         record_timing=False,
         shutdown_kernel="immediate",  # on Ctrl-C: killed, not asked mid-cell (which it mis-reports)
-        on_cell_executed=(lambda **_: progress.update(1)) if progress is not None else None,
+        on_cell_start=clock.start,
+        on_cell_executed=cell_done,
     )
     with _sigint_restored():
         try:
@@ -144,6 +150,7 @@ def execute(path: Path, *, progress: tqdm | None = None,
     if _ended_by_signal(client):
         raise Interrupted(f"interrupted while running {path.name}; its kernel was ended")
     merge_streams(nb)
+    clock.record(nb)
     return nb
 
 
