@@ -1,4 +1,5 @@
-"""Command line: ``python -m cs20_helpers run|store|hygiene|assign|check|site|data ...``."""
+"""Command line: ``python -m cs20_helpers run|store|hygiene|assign|check|nbgrader-course|site|data
+...``."""
 
 from __future__ import annotations
 
@@ -50,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=_seconds, default=None,
                        help="seconds a cell may run (default: from the instructor notebook's "
                             "recorded cell times, else 600)")
+    course = sub.add_parser("nbgrader-course",
+                            help="write an nbgrader course folder (source/ and its config)")
+    course.add_argument("notebooks", **names)
+    course.add_argument("--out", type=Path, required=True, help="the course folder")
     site = sub.add_parser("site", help="build the course website from the stored notebooks")
     site.add_argument("--out", type=Path, default=None, help="default: build/site")
     sub.add_parser("data", help="list, fetch or verify data sets (see: cs20 data --help)",
@@ -93,6 +98,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import assign
 
         return assign.main(paths, args.out)
+    if args.command == "nbgrader-course":
+        from cs20_helpers.tools import nbgrader_course
+
+        return nbgrader_course.main(paths, args.out)
     return _run_or_store(args.command, paths, getattr(args, "out", None))
 
 
