@@ -4,7 +4,7 @@ A socket timeout bounds each read, and restarts with every byte: a server that s
 line and headers one byte every 20 s would hold a download for ever. Here each connection
 arms a timer while it reads the response headers; when it fires, the socket is shut down and
 the request fails with a read timeout (``requests.ReadTimeout``), which callers report as a
-stalled mirror, not as an offline machine.
+stalled mirror, not as an offline machine. A connect timeout stays with ``requests``.
 """
 
 from __future__ import annotations
@@ -68,10 +68,12 @@ def session(seconds: float) -> requests.Session:
             super().init_poolmanager(*args, **kwargs)
             self.poolmanager.pool_classes_by_scheme = pools
 
-        def proxy_manager_for(self, *args, **kwargs):  # noqa: ANN202 - requests' signature
-            """Make the proxy managers open connections with the header deadline too."""
-            manager = super().proxy_manager_for(*args, **kwargs)
-            manager.pool_classes_by_scheme = pools
+        def proxy_manager_for(self, proxy: str, **kwargs):  # noqa: ANN202 - requests'
+            """Make HTTP proxies' managers open connections with the header deadline too (a
+            SOCKS proxy's pools keep their own connection class)."""
+            manager = super().proxy_manager_for(proxy, **kwargs)
+            if not proxy.lower().startswith("socks"):
+                manager.pool_classes_by_scheme = pools
             return manager
 
     result = requests.Session()

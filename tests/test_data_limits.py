@@ -183,6 +183,6 @@ def test_relative_folder_settings_are_resolved_where_the_command_started(value, 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CS20_RESULTS_DIR", value)
     monkeypatch.setenv("CS20_LOG_DIR", "~/runs")
-    env = runner._kernel_env()  # the kernel starts in the notebook's folder, not here
+    env = runner.kernel_env()  # the kernel starts in the notebook's folder, not here
     assert env["CS20_RESULTS_DIR"] == str(tmp_path / value)
     assert env["CS20_LOG_DIR"] == str(Path.home() / "runs")

@@ -162,7 +162,7 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
     with tempfile.TemporaryDirectory(prefix="cs20-check-") as folder:
         work = Path(folder)
         shutil.copyfile(path, work / path.name)
-        env = runner._kernel_env()
+        env = runner.kernel_env()
         env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
         kernel = CellKernel(work, env, timeout)
         try:

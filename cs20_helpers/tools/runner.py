@@ -69,7 +69,7 @@ def find_notebooks(names: Iterable[str] = ()) -> list[Path]:
     return chosen
 
 
-def _kernel_env() -> dict[str, str]:
+def kernel_env() -> dict[str, str]:
     """Environment of the kernel: this one, plus what makes ipykernel behave as under nbval.
 
     pytest sets PYTEST_CURRENT_TEST, and ipykernel then leaves native (C++) stderr uncaptured;
@@ -140,7 +140,7 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
     )
     with _sigint_restored():
         try:
-            client.execute(cwd=str(path.parent), env=_kernel_env())
+            client.execute(cwd=str(path.parent), env=kernel_env())
         except Exception:
             if not _ended_by_signal(client):
                 raise
