@@ -27,6 +27,8 @@ def _connection_class(base: type[HTTPConnection], seconds: float) -> type[HTTPCo
     """Return a subclass of ``base`` whose ``getresponse`` ends after ``seconds`` at most."""
 
     class DeadlineConnection(base):  # type: ignore[valid-type, misc]
+        """A connection whose response headers must arrive within ``seconds``."""
+
         def getresponse(self):  # noqa: ANN202 - urllib3's signature
             """Read the status line and headers, shutting the socket down at the deadline."""
             expired = threading.Event()
@@ -63,6 +65,8 @@ def session(seconds: float) -> requests.Session:
     }
 
     class DeadlineAdapter(HTTPAdapter):
+        """An adapter whose pools open DeadlineConnections."""
+
         def init_poolmanager(self, *args, **kwargs) -> None:
             """Make the pool manager open connections with the header deadline."""
             super().init_poolmanager(*args, **kwargs)

@@ -36,6 +36,7 @@ class CellKernel:
     """A kernel of this Python in ``cwd`` with ``env``; ``run`` executes one cell's source."""
 
     def __init__(self, cwd: Path, env: dict[str, str], timeout: float) -> None:
+        """Start the kernel; each cell ``run`` may then take ``timeout`` seconds."""
         self.timeout = timeout
         self._manager = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
                                       kernel_spec_manager=NbvalKernelspecManager())

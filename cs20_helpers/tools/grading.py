@@ -47,6 +47,7 @@ class Grade:
 
     @property
     def passed(self) -> bool:
+        """Whether the exercise earned its points."""
         return self.status == PASSED
 
     @property

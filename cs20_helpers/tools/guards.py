@@ -51,7 +51,8 @@ def new_file(target: Path, protected: Iterable[Path]) -> Path:
 def copy_targets(paths: Iterable[Path], out_dir: Path, protected: Iterable[Path]) -> list[Path]:
     """Return ``out_dir / name`` for each notebook in ``paths``, after checking that none of
     them is a ``protected`` notebook and ``out_dir`` is a folder other than theirs."""
-    paths, protected = list(paths), [*paths, *protected]
+    paths = list(paths)
+    protected = [*paths, *protected]
     out_folder(out_dir, protected)
     return [new_file(out_dir / path.name, protected) for path in paths]
 

@@ -29,6 +29,7 @@ class Prepared:
 
 
 def _grade_id(cell: nbformat.NotebookNode) -> str | None:
+    """Return the cell's nbgrader grade id, or None for an ordinary cell."""
     return exercises.nbgrader_meta(cell).get("grade_id")
 
 
