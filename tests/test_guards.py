@@ -9,7 +9,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from cs20_helpers.tools import assign, cli, runner, site
+from cs20_helpers.tools import assign, cli, guards, runner, site
 from cs20_helpers.tools.guards import Refused
 
 FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
@@ -38,12 +38,16 @@ def test_site_refuses_to_delete_a_folder_it_did_not_build(instructor):
     assert sorted(p.name for p in instructor.parent.iterdir()) == before
 
 
-def test_site_replaces_its_own_earlier_build(tmp_path):
+def test_a_folder_the_tool_marked_is_replaced_and_a_new_or_empty_one_used(tmp_path):
     out = tmp_path / "site"
-    assert site.build(out, [FIXTURE]) == []
+    guards.clear_built(out, site.MARKER)  # new: nothing to do
+    out.mkdir()
+    guards.clear_built(out, site.MARKER)  # empty: used as it is
+    assert out.is_dir()
+    guards.mark_built(out, site.MARKER, "a test")
     (out / "stale.html").write_text("old page", encoding="utf-8")
-    assert site.build(out, [FIXTURE]) == []
-    assert not (out / "stale.html").exists() and (out / "index.html").is_file()
+    guards.clear_built(out, site.MARKER)
+    assert not out.exists()
 
 
 def test_site_out_naming_a_file_is_one_line(tmp_path, capsys):
