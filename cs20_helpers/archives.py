@@ -21,6 +21,7 @@ import stat
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
 from cs20_helpers.download import file_digest
@@ -35,8 +36,8 @@ UNPACK_PREFIX = ".unpack-"
 
 
 class UnsafeArchiveError(ValueError):
-    """An archive holds a member that would land outside its folder, or unpacks to far more
-    than it should."""
+    """An archive holds a member that would land outside its folder, unpacks to far more
+    than it should, or is damaged (its headers disagree with its data)."""
 
 
 def _escapes(name: str) -> bool:
@@ -126,6 +127,16 @@ def _unpack(archive: Path, tmp: Path, max_size: int | None) -> None:
         raise UnsafeArchiveError(f"{archive.name} is neither a zip nor a tar archive")
 
 
+def _unpack_undamaged(archive: Path, tmp: Path, max_size: int | None) -> None:
+    """Unpack as ``_unpack`` does; an archive whose data disagrees with its headers (a size
+    that lies, a bad CRC, a truncated stream) raises UnsafeArchiveError in one line."""
+    try:
+        _unpack(archive, tmp, max_size)
+    except (zipfile.BadZipFile, tarfile.ReadError, EOFError, zlib.error) as error:
+        raise UnsafeArchiveError(f"cannot unpack {archive.name}: it is damaged ({error})") \
+            from None
+
+
 def safe_extract(archive: str | Path, dest: str | Path, *,
                  max_size: int | None = None) -> list[Path]:
     """Unpack a zip or tar ``archive`` into ``dest``; return the top-level paths it created.
@@ -140,7 +151,7 @@ def safe_extract(archive: str | Path, dest: str | Path, *,
     dest.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=UNPACK_PREFIX, dir=dest))
     try:
-        _unpack(archive, tmp, max_size)
+        _unpack_undamaged(archive, tmp, max_size)
         created = []
         for entry in sorted(tmp.iterdir()):
             target = dest / entry.name

@@ -3,8 +3,12 @@
 Each mirror is streamed with requests into a temporary file beside the target
 (``.<name>.part-*``), hashed on the way, and renamed into place only when the checksum matches;
 a failure deletes the temporary file and any folder made for it. A mirror that stops sending
-(no byte for ``TIMEOUT`` seconds) or drips (under ``MIN_RATE`` bytes a second over any
-``RATE_WINDOW``) is given up as *stalled*, which is not the same as the machine being offline.
+(no byte for ``TIMEOUT`` seconds, or not all its headers within ``TIMEOUT`` seconds) or drips
+(under ``MIN_RATE`` bytes a second over any ``RATE_WINDOW``) is given up as *stalled*, which is
+not the same as the machine being offline; nor is a connection the server reset. Given the
+expected ``size``, a body longer than it (plus ``size_margin``) is cut off, and one announced
+longer is refused before it is read. Bodies are stored exactly as sent: ``Accept-Encoding:
+identity`` is asked for and a ``Content-Encoding`` is never decoded (a ``.gz`` stays a ``.gz``).
 The error names every URL tried and what went wrong there.
 """
 
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from cs20_helpers.paths import give_default_mode
 
-#: Seconds to wait for a connection, and for any byte once connected.
+#: Seconds to wait for a connection, for all the response headers, and for any byte after.
 TIMEOUT = 30
 #: Bytes read from the network at a time (at most).
 CHUNK_SIZE = 1 << 16
@@ -56,6 +60,16 @@ class _ChecksumMismatch(Exception):
     """A mirror delivered bytes with another checksum."""
 
 
+class _TooLarge(Exception):
+    """A mirror sent, or announced, more bytes than the file has."""
+
+
+def size_margin(size: int) -> int:
+    """Return how many bytes past its expected ``size`` a body may run before it is cut off:
+    1%, at least one read's worth (a published size is exact; the margin is for safety)."""
+    return max(size // 100, CHUNK_SIZE)
+
+
 def file_digest(path: str | Path, algorithm: str = "sha256") -> str:
     """Return the hex digest of the file at ``path``."""
     with open(path, "rb") as f:
@@ -84,11 +98,17 @@ def _reason(error: BaseException) -> str:
     import requests
     import urllib3
 
+    from cs20_helpers.http_deadline import NO_HEADERS
+
     text = str(error)
-    if isinstance(error, _Stalled | _ChecksumMismatch):
+    if isinstance(error, _Stalled | _ChecksumMismatch | _TooLarge):
         return text
-    if isinstance(error, urllib3.exceptions.ReadTimeoutError):
+    if NO_HEADERS.format(seconds=TIMEOUT) in text:
+        return f"stalled: {NO_HEADERS.format(seconds=TIMEOUT)}"
+    if isinstance(error, urllib3.exceptions.ReadTimeoutError | requests.ReadTimeout):
         return f"stalled: no data for {TIMEOUT} s"
+    if "ConnectionResetError" in text or "Connection reset" in text:
+        return "connection reset by the server"
     cut = re.search(r"(\d+) bytes read, (\d+) more expected", text)
     if cut:
         return f"transfer cut off after {cut[1]} bytes, {cut[2]} more expected"
@@ -99,26 +119,45 @@ def _reason(error: BaseException) -> str:
 
 
 def _is_connection_failure(error: BaseException) -> bool:
-    """Whether ``error`` says the server could not be reached at all (the machine looks offline)."""
+    """Whether ``error`` says the server could not be reached at all: no name, no route,
+    refused, no answer to connect (the machine looks offline). A server that was reached and
+    then reset or closed the connection does not count."""
     import requests
+    import urllib3
 
-    return (isinstance(error, requests.ConnectionError)
-            and not isinstance(error, requests.exceptions.SSLError))
+    if isinstance(error, requests.ConnectTimeout):
+        return True
+    if not isinstance(error, requests.ConnectionError) or not error.args:
+        return False
+    reason = getattr(error.args[0], "reason", None)  # urllib3's MaxRetryError wraps it
+    return isinstance(reason, urllib3.exceptions.NewConnectionError)
 
 
-def _stream(url: str, out, hasher, progress: bool, label: str) -> None:
-    """Write the body at ``url`` to the open file ``out``, feeding ``hasher``; raise _Stalled
-    when the server sends under MIN_RATE over a RATE_WINDOW (a read timeout covers silence)."""
-    import requests
+def _stream(url: str, out, hasher, progress: bool, label: str, size: int | None) -> None:
+    """Write the body at ``url``, as sent, to the open file ``out``, feeding ``hasher``; raise
+    _Stalled when the server sends under MIN_RATE over a RATE_WINDOW (a read timeout covers
+    silence, a deadline slow headers) and _TooLarge past the expected ``size`` and its margin."""
     from tqdm.auto import tqdm
 
-    with requests.get(url, stream=True, timeout=(TIMEOUT, TIMEOUT)) as response:
+    from cs20_helpers import http_deadline
+
+    with http_deadline.session(TIMEOUT) as session, session.get(
+            url, stream=True, timeout=(TIMEOUT, TIMEOUT),
+            headers={"Accept-Encoding": "identity"}) as response:
         response.raise_for_status()
         total = int(response.headers.get("Content-Length") or 0) or None
+        limit = None if size is None else size + size_margin(size)
+        if limit is not None and total is not None and total > limit:
+            raise _TooLarge(f"too large: the server announces {total:,} bytes, more than the "
+                            f"{size:,} expected")
         with tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=label,
                   disable=not progress, file=sys.stderr) as bar:
-            started, received = time.monotonic(), 0
-            while chunk := response.raw.read1(CHUNK_SIZE, decode_content=True):
+            started, received, written = time.monotonic(), 0, 0
+            while chunk := response.raw.read1(CHUNK_SIZE, decode_content=False):
+                written += len(chunk)
+                if limit is not None and written > limit:
+                    raise _TooLarge(f"too large: stopped after {written - len(chunk):,} bytes, "
+                                    f"more than the {size:,} expected")
                 out.write(chunk)
                 hasher.update(chunk)
                 bar.update(len(chunk))
@@ -131,14 +170,15 @@ def _stream(url: str, out, hasher, progress: bool, label: str) -> None:
                     started, received = time.monotonic(), 0
 
 
-def _fetch_one(url: str, path: Path, algorithm: str, expected: str, progress: bool) -> None:
+def _fetch_one(url: str, path: Path, algorithm: str, expected: str, progress: bool,
+               size: int | None) -> None:
     """Download ``url`` to ``path`` through a temporary file; raise on any failure, leaving
     no temporary file behind."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}{PART}", dir=path.parent)
     try:
         hasher = hashlib.new(algorithm)
         with os.fdopen(fd, "wb") as out:
-            _stream(url, out, hasher, progress, path.name)
+            _stream(url, out, hasher, progress, path.name, size)
         if hasher.hexdigest() != expected:
             raise _ChecksumMismatch(f"checksum mismatch: {algorithm} {hasher.hexdigest()}, "
                                     f"expected {expected}")
@@ -149,13 +189,15 @@ def _fetch_one(url: str, path: Path, algorithm: str, expected: str, progress: bo
 
 
 def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None = None,
-             md5: str | None = None, progress: bool = True) -> Path:
+             md5: str | None = None, size: int | None = None, progress: bool = True) -> Path:
     """Download a file to ``path`` from the first of ``urls`` that delivers it intact.
 
     Give the expected checksum as ``sha256=`` (or ``md5=`` where only that is published).
     A file already at ``path`` with that checksum is returned without any network access; one
-    with another checksum is replaced. Raises :class:`DownloadError` when no mirror delivers
-    the right bytes; then nothing is left at ``path`` and no temporary file remains.
+    with another checksum is replaced. Given its ``size`` in bytes, a longer body is cut off
+    (after ``size_margin`` more) rather than filling the disk. Raises :class:`DownloadError`
+    when no mirror delivers the right bytes; then nothing is left at ``path`` and no temporary
+    file remains.
     """
     import requests
     import urllib3
@@ -177,9 +219,9 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
     try:
         for url in urls:
             try:
-                _fetch_one(url, path, algorithm, expected, progress)
+                _fetch_one(url, path, algorithm, expected, progress, size)
                 return path
-            except (_Stalled, _ChecksumMismatch, requests.RequestException,
+            except (_Stalled, _ChecksumMismatch, _TooLarge, requests.RequestException,
                     urllib3.exceptions.HTTPError) as error:
                 failures.append((url, _reason(error)))
                 connection_failures += _is_connection_failure(error)
@@ -198,6 +240,8 @@ def download(urls: str | Sequence[str], *, path: str | Path, sha256: str | None 
                 " (is this machine offline?)")
     elif any(reason.startswith("checksum") for reason in reasons):
         head = f"could not download {path.name}: no mirror delivered a file with the right checksum"
+    elif any(reason.startswith("too large") for reason in reasons):
+        head = f"could not download {path.name}: the mirror sent more than the file's size"
     elif any(reason.startswith("stalled") for reason in reasons):
         head = f"could not download {path.name}: the mirror stalled (it sent too slowly)"
     else:

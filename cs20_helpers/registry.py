@@ -5,7 +5,9 @@ moves the cache), unpacks archives safely, records what each unpacked (sizes and
 ``<name>.manifest.json``) and returns the folder. ``verify("mnist")`` checks the same things
 ``fetch`` checks, so whatever ``verify`` calls corrupt, ``fetch`` downloads or unpacks again.
 A lock file per data set (``.<name>.lock`` in the cache) lets one process fetch while others
-wait and then find the data ready; each fetch starts by removing what an interrupted one left.
+wait (up to ``LOCK_TIMEOUT``) and then find the data ready; each fetch starts by removing what
+an interrupted one left. A data set already complete and verified is used without the lock and
+without writing anything, so a read-only or another user's shared cache serves as it is.
 Without a network the error says which bundled sample to use instead and where to put the files
 by hand; a full disk or an unwritable folder gets a message naming the folder.
 Sizes and checksums come from the project's data facts (DATASETS.md).
@@ -34,10 +36,16 @@ from cs20_helpers.paths import cache_dir, write_text_atomic
 
 #: An archive may unpack to at most this many times the size its registry entry expects.
 SLACK = 1.25
+#: Seconds to wait for another process preparing the same data set before giving up.
+LOCK_TIMEOUT = 1800.0
 
 
 class CacheError(RuntimeError):
     """The cache folder could not be written (disk full, no permission, ...)."""
+
+
+class BusyError(RuntimeError):
+    """Another process held a data set's lock for longer than ``LOCK_TIMEOUT``."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +178,7 @@ def _download(dataset: Dataset, f: RemoteFile, progress: bool) -> Path:
     if not path.is_file():
         check_free_space(path.parent, f.size)
     try:
-        return download(f.urls, path=path, progress=progress, **{algorithm: digest})
+        return download(f.urls, path=path, size=f.size, progress=progress, **{algorithm: digest})
     except DownloadError as error:
         if error.offline:
             raise DownloadError(_offline_message(dataset, error), error.failures,
@@ -235,17 +243,23 @@ def lock_path(name: str) -> Path:
 @contextmanager
 def locked(name: str) -> Iterator[None]:
     """Hold the cache's lock for the data set ``name``, saying so when another process holds
-    it first (fetching it, or generating a sample)."""
+    it first (fetching it, or generating a sample); raise BusyError after LOCK_TIMEOUT s."""
     from filelock import FileLock, Timeout
 
     path = lock_path(name)
     path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(path)
     try:
-        lock.acquire(timeout=1)
+        lock.acquire(timeout=min(1.0, LOCK_TIMEOUT))
     except Timeout:
-        print(f"Waiting for another process preparing {name} ({path}) ...", file=sys.stderr)
-        lock.acquire()
+        print(f"Waiting (up to {LOCK_TIMEOUT:g} s) for another process preparing {name} "
+              f"({path}) ...", file=sys.stderr)
+        try:
+            lock.acquire(timeout=max(LOCK_TIMEOUT - 1.0, 0.0))
+        except Timeout:
+            raise BusyError(f"gave up after {LOCK_TIMEOUT:g} s waiting for another process "
+                            f"preparing {name} (it holds {path}); try again when it has "
+                            "finished") from None
     try:
         yield
     finally:
@@ -296,6 +310,8 @@ def fetch(name: str, *, progress: bool = True) -> Path:
     folder cannot be written: the message names it) or UnsafeArchiveError.
     """
     dataset = get(name)
+    if _complete(name):  # nothing to write: no lock either (a read-only cache serves)
+        return dataset.folder()
     try:
         with locked(name):
             _remove_leftovers(name)
@@ -307,6 +323,19 @@ def fetch(name: str, *, progress: bool = True) -> Path:
     except OSError as error:
         raise CacheError(_cache_message(dataset, error)) from error
     return dataset.folder()
+
+
+def _complete(name: str) -> bool:
+    """Whether the data set ``name`` is cached, verified and has nothing to repair, so that
+    ``fetch`` need write nothing."""
+    files = verify(name)["files"]
+    for f in get(name).files:
+        if not f.unpacks_to and files[f.name] != "ok":
+            return False
+        if f.unpacks_to and (files[f.name] == "corrupt"
+                             or not _usable_without_archive(files[f.unpacks_to], files[f.name])):
+            return False
+    return True
 
 
 def _status(path: Path, f: RemoteFile) -> str:
@@ -351,7 +380,7 @@ def cached(name: str) -> str:
     return "yes" if all(present) else "partly" if any(present) else "no"
 
 
-__all__ = ["DATASETS", "CacheError", "Dataset", "DownloadError", "RemoteFile",
+__all__ = ["DATASETS", "BusyError", "CacheError", "Dataset", "DownloadError", "RemoteFile",
            "UnsafeArchiveError", "cached", "fetch", "get", "leftover_bytes", "leftovers",
            "lock_path", "locked", "safe_extract", "verify"]
 

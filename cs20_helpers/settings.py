@@ -12,6 +12,8 @@ from pathlib import Path
 
 #: The most threads ``CS20_THREADS`` may ask for.
 MAX_THREADS = 256
+#: The settings that name folders.
+FOLDER_SETTINGS = ("CS20_DATA_DIR", "CS20_LOG_DIR", "CS20_RESULTS_DIR")
 
 
 class SettingError(ValueError):
@@ -61,6 +63,17 @@ def folder(name: str) -> Path | None:
         raise SettingError(f"{name} must name a folder (existing or to be created), "
                            f"not the file {path}")
     return path
+
+
+def absolute_folders(env: dict[str, str]) -> dict[str, str]:
+    """Return a copy of ``env`` whose folder settings are absolute (``~`` expanded, a relative
+    path or a name like ``-1`` taken from this process's working folder), so that a kernel
+    started in another folder finds the same folders the command was given."""
+    resolved = dict(env)
+    for name in FOLDER_SETTINGS:
+        if env.get(name, "").strip():
+            resolved[name] = str(Path(env[name].strip()).expanduser().absolute())
+    return resolved
 
 
 def threads() -> int:

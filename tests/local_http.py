@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -13,10 +14,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class Route:
     body: bytes
     status: int = 200
-    #: Content-Length to announce; more than ``len(body)`` makes a transfer cut off mid-way.
+    #: Content-Length to announce; more than ``len(body)`` makes a transfer cut off mid-way, and
+    #: -1 announces none (the body ends when the connection closes).
     length: int | None = None
     #: Seconds between bytes: a server that drips its body one byte at a time.
     drip: float = 0.0
+    #: Seconds between bytes of the status line and headers: a server that drips its headers.
+    header_drip: float = 0.0
+    #: Extra response headers, e.g. ``{"Content-Encoding": "gzip"}``.
+    headers: dict[str, str] = field(default_factory=dict)
+    #: The body is sent this many times over (an endless body, for a client that stops early).
+    repeat: int = 1
+    #: Reset the connection (TCP RST) instead of answering.
+    reset: bool = False
 
 
 class LocalServer:
@@ -36,21 +46,38 @@ class LocalServer:
                 if route is None:
                     self.send_error(404)
                     return
-                self.send_response(route.status)
-                length = len(route.body) if route.length is None else route.length
-                self.send_header("Content-Length", str(length))
-                self.end_headers()
+                if route.reset:  # linger 0: closing sends RST, not FIN
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                               struct.pack("ii", 1, 0))
+                    self.connection.close()
+                    return
+                length = len(route.body) * route.repeat if route.length is None else route.length
+                head = [f"HTTP/1.0 {route.status} {self.responses[route.status][0]}",
+                        *([f"Content-Length: {length}"] if length >= 0 else []),
+                        *(f"{name}: {value}" for name, value in route.headers.items()), "", ""]
                 try:
+                    self._send_head("\r\n".join(head).encode("latin-1"), route.header_drip)
                     if route.drip:  # one byte at a time; ends when the client hangs up
                         for i in range(len(route.body)):
                             self.wfile.write(route.body[i:i + 1])
                             self.wfile.flush()
                             time.sleep(route.drip)
                     else:
-                        self.wfile.write(route.body)
+                        for _ in range(route.repeat):
+                            self.wfile.write(route.body)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 self.close_connection = True
+
+            def _send_head(self, head: bytes, drip: float) -> None:
+                """Send the status line and headers, one byte every ``drip`` seconds if set."""
+                if not drip:
+                    self.wfile.write(head)
+                    return
+                for i in range(len(head)):
+                    self.wfile.write(head[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(drip)
 
             def log_message(self, *args: object) -> None:
                 pass

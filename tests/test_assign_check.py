@@ -10,13 +10,15 @@ import pytest
 
 from cs20_helpers.tools import assign, exercises
 from cs20_helpers.tools.runner import find_notebooks
+from cs20_helpers.tools.submission import EDITED
 
 FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
 
 
 def _check(path: Path) -> subprocess.CompletedProcess:
-    """Run ``python -m cs20_helpers check`` as a student would."""
-    return subprocess.run([sys.executable, "-m", "cs20_helpers", "check", str(path)],
+    """Run ``python -m cs20_helpers check`` as a student would, against the fixture."""
+    return subprocess.run([sys.executable, "-m", "cs20_helpers", "check", str(path),
+                           "--source", str(FIXTURE)],
                           capture_output=True, text=True, timeout=300, check=False)
 
 
@@ -85,7 +87,7 @@ def test_wrong_answer_fails_only_its_exercise_with_the_assert_message(tmp_path):
     assert "score: 3 / 4 points" in result.stdout
 
 
-def test_edited_check_cell_is_caught(student_copy):
+def test_edited_check_cell_is_put_back_and_flagged(student_copy):
     nb = nbformat.read(student_copy, as_version=4)
     for cell in nb.cells:
         if exercises.is_solution(cell):
@@ -95,7 +97,9 @@ def test_edited_check_cell_is_caught(student_copy):
     nbformat.write(nb, student_copy)
     result = _check(student_copy)
     assert result.returncode == 1
-    assert set(_rows(result.stdout).values()) == {"failed: the check cell was edited"}
+    assert _rows(result.stdout) == {
+        f"nb99_ex{k}": f"failed: NameError: name '{name}' is not defined ({EDITED})"
+        for k, name in ((1, "side"), (2, "area"), (3, "squares"))}
 
 
 def test_hygiene_flags_malformed_exercise_cells():

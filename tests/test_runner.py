@@ -33,6 +33,7 @@ def test_store_outputs_saves_one_clean_run_in_place(notebook):
     assert code[0].outputs[0].text == f"{notebook.parent.name}\n"  # runs in its own folder
     assert code[1].outputs[0].ename == "KeyError"
     assert code[2].outputs[0].text == "42\n"
+    assert nb.metadata.cs20.slowest_cell_s >= 0  # kept for check's cell timeout
 
 
 def test_failing_notebook_is_reported_and_not_stored(notebook):

@@ -146,6 +146,10 @@ def test_no_page_or_download_shows_machine_paths_addresses_or_solutions(built):
         assert "BEGIN SOLUTION" not in text, f"{path.name} shows a solution"
 
 
+def test_the_build_is_marked_so_that_only_it_is_ever_replaced(built):
+    assert (built / site.MARKER).is_file()
+
+
 def test_deliberate_error_renders_as_one_line_and_solutions_are_stubbed(tmp_path):
     fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
     nb = nbformat.read(fixture, as_version=4)

@@ -21,6 +21,9 @@ from nbgrader.preprocessors import (
     LockCells,
 )
 
+from cs20_helpers.tools import guards
+from cs20_helpers.tools.runner import find_notebooks
+
 # generate_assignment's order, less IncludeHeaderFooter, InstantiateTests and SaveCells (the
 # database); checksums are computed again after hidden tests are cleared, as nbgrader does.
 PREPROCESSORS = (LockCells, ClearSolutions, ClearOutput, CheckCellMetadata, ComputeChecksums,
@@ -37,16 +40,17 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def write_copies(paths: Iterable[Path], out_dir: Path) -> list[Path]:
-    """Write a student copy of each notebook into ``out_dir``; return the paths written."""
+    """Write a student copy of each notebook into ``out_dir``; return the paths written.
+
+    Refuses (guards.Refused), before writing anything, an ``out_dir`` that is a file or the
+    notebooks' folder, and a target that is an instructor notebook by any path or link.
+    """
+    paths = list(paths)
+    targets = guards.copy_targets(paths, out_dir, find_notebooks())
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for path in paths:
-        target = out_dir / path.name
-        if target.resolve() == path.resolve():
-            raise ValueError(f"{target} is the instructor notebook itself; choose another --out")
+    for path, target in zip(paths, targets, strict=True):
         nbformat.write(student_copy(nbformat.read(path, as_version=4)), target)
-        written.append(target)
-    return written
+    return targets
 
 
 def main(paths: Iterable[Path], out_dir: Path) -> int:

@@ -1,4 +1,5 @@
-"""Command line: ``python -m cs20_helpers run|store|crosscheck|hygiene|assign|check|site|data``."""
+"""Command line: ``python -m cs20_helpers run|store|crosscheck|hygiene|assign|check|nbgrader-course
+|site|data ...``."""
 
 from __future__ import annotations
 
@@ -8,9 +9,23 @@ import sys
 from pathlib import Path
 
 from cs20_helpers.paths import project_dir
+from cs20_helpers.settings import SettingError
+from cs20_helpers.tools.guards import Refused
 
+BAD_INPUT = 2  # a path or setting the command cannot use (argparse's status for bad usage)
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | head``)
+
+
+def _seconds(text: str) -> float:
+    """Parse a positive number of seconds (argparse says so in one line otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,6 +51,16 @@ def _parser() -> argparse.ArgumentParser:
     assign.add_argument("--out", type=Path, required=True, help="folder for the student copies")
     check = sub.add_parser("check", help="run a student's notebook and grade its exercises")
     check.add_argument("notebook", type=Path, help="the student's .ipynb file")
+    check.add_argument("--source", type=Path, default=None,
+                       help="the instructor notebook to grade against (default: the one of the "
+                            "same file name in notebooks/)")
+    check.add_argument("--timeout", type=_seconds, default=None,
+                       help="seconds a cell may run (default: from the instructor notebook's "
+                            "recorded cell times, else 600)")
+    course = sub.add_parser("nbgrader-course",
+                            help="write an nbgrader course folder (source/ and its config)")
+    course.add_argument("notebooks", **names)
+    course.add_argument("--out", type=Path, required=True, help="the course folder")
     site = sub.add_parser("site", help="build the course website from the stored notebooks")
     site.add_argument("--out", type=Path, default=None, help="default: build/site")
     sub.add_parser("data", help="list, fetch or verify data sets (see: cs20 data --help)",
@@ -75,7 +100,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         from cs20_helpers.tools import grading
 
-        return grading.main(args.notebook)
+        return grading.main(args.notebook, args.source, args.timeout)
     if args.command == "site":
         from cs20_helpers.tools import site
 
@@ -91,6 +116,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import assign
 
         return assign.main(paths, args.out)
+    if args.command == "nbgrader-course":
+        from cs20_helpers.tools import nbgrader_course
+
+        return nbgrader_course.main(paths, args.out)
     if args.command == "crosscheck":
         from cs20_helpers.tools import crosscheck
 
@@ -101,8 +130,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch a sub-command and return its exit status (130 after Ctrl-C, in one line;
-    141, quietly, when the reader of a pipe left early)."""
+    """Dispatch a sub-command and return its exit status (2, in one line, for a path or setting
+    it cannot use; 130 after Ctrl-C, in one line; 141, quietly, when the reader of a pipe left
+    early)."""
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["data"]:
@@ -120,6 +150,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
         print(f"\ncs20: {interrupt or 'interrupted'} (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
-    except FileNotFoundError as error:
+    except (FileNotFoundError, Refused, SettingError) as error:
         print(f"error: {error}", file=sys.stderr)
-        return 2
+        return BAD_INPUT

@@ -1,70 +1,178 @@
-"""``check``: run a student's notebook in a fresh kernel and grade its auto-checked exercises.
+"""``check``: grade a student's notebook against the instructor's, in a fresh working folder.
 
-Every cell runs even after errors, so one failing exercise never hides the others' results.
+The exercises, their points and the check cells come from the instructor's notebook (the one of
+the same file name in ``notebooks/``, or ``--source``): the submission's check cells are put
+back from it first (``submission.prepare``). The submission runs in a new temporary folder that
+holds only a copy of it, with results and logs kept there too, so relative paths reach nothing
+of the instructor's. Each cell runs within a time limit (``timing.cell_timeout``, or
+``--timeout``), and whether it passed comes from the kernel's execute reply. A cell that runs
+past its time or ends the kernel fails its own exercise only: the kernel is restarted, the
+cells above that ran cleanly (check cells aside) are run again, and grading goes on.
+
+Exit status: 0 every exercise passed, 1 some did not, 2 a notebook that cannot be used.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from nbclient.exceptions import DeadKernelError
-from nbgrader.utils import compute_checksum
 
-from cs20_helpers.tools import exercises, runner
+from cs20_helpers.tools import exercises, runner, submission, timing
+from cs20_helpers.tools.cell_kernel import DIED, ERROR, OK, TIMEOUT, CellKernel, Outcome
 
-NOT_ATTEMPTED = "not attempted"
-PASSED = "passed"
+PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
+ALL_PASSED, SOME_FAILED, BAD_INPUT = 0, 1, 2
+
+
+class BadNotebook(ValueError):
+    """A submission or instructor notebook that cannot be used (missing, empty, not a notebook,
+    no instructor copy to grade it against)."""
 
 
 @dataclass
 class Grade:
-    """The outcome of one exercise: its id, points and result (passed, failed: ..., ...)."""
+    """The outcome of one exercise: its id, points, status (passed, failed, not attempted), why
+    it failed, and a note on what was put back before it ran."""
 
     id: str
     points: float
-    result: str
+    status: str
+    detail: str = ""
+    note: str = ""
 
     @property
     def passed(self) -> bool:
-        return self.result == PASSED
+        """Whether the exercise earned its points."""
+        return self.status == PASSED
+
+    @property
+    def result(self) -> str:
+        """The report's result column: ``passed``, ``failed: why`` or ``not attempted``."""
+        text = f"{self.status}: {self.detail}" if self.detail else self.status
+        return f"{text} ({self.note})" if self.note else text
 
 
-def _error(cell: nbformat.NotebookNode) -> nbformat.NotebookNode | None:
-    """Return the error output a cell raised, or None."""
-    return next((o for o in cell.get("outputs", []) if o.output_type == "error"), None)
+@dataclass
+class Run:
+    """What running the cells gave: each code cell's outcome, and how often the kernel was
+    restarted."""
+
+    outcomes: dict[int, Outcome]
+    restarts: int = 0
 
 
-def _grade(nb: nbformat.NotebookNode, exercise: exercises.Exercise) -> Grade:
-    """Grade one exercise of an executed notebook from its solution and check cells' outputs."""
-    check = nb.cells[exercise.check]
-    stored = exercises.nbgrader_meta(check).get("checksum")
-    if stored and compute_checksum(check) != stored:
-        return Grade(exercise.id, exercise.points, "failed: the check cell was edited")
-    if exercise.solution is not None:
-        raised = _error(nb.cells[exercise.solution])
-        if raised is not None and raised.ename == "NotImplementedError":
-            return Grade(exercise.id, exercise.points, NOT_ATTEMPTED)
-        if raised is not None:
-            return Grade(exercise.id, exercise.points,
-                         f"failed: your solution raised {raised.ename}: {raised.evalue}")
-    raised = _error(check)
-    if raised is None:
-        return Grade(exercise.id, exercise.points, PASSED)
-    if raised.ename == "NotImplementedError":  # a stub function, called by the check
-        return Grade(exercise.id, exercise.points, NOT_ATTEMPTED)
-    if raised.ename == "AssertionError":
-        return Grade(exercise.id, exercise.points,
-                     f"failed: {raised.evalue or 'an assert failed (no message)'}")
-    return Grade(exercise.id, exercise.points, f"failed: {raised.ename}: {raised.evalue}")
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    """Return the notebook at ``path``, or raise BadNotebook saying in one line why not."""
+    if not path.is_file():
+        raise BadNotebook(f"no notebook at {path}")
+    try:
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+    except (ValueError, KeyError, TypeError, AttributeError, nbformat.ValidationError) as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise BadNotebook(f"{path} is not a Jupyter notebook ({reason[:200]})") from None
+    return nb
 
 
-def grade(path: Path) -> list[Grade]:
-    """Execute the notebook at ``path`` in a fresh kernel and return one grade per exercise."""
-    nb = runner.execute(path, allow_errors=True)
-    return [_grade(nb, exercise) for exercise in exercises.exercises(nb)]
+def instructor_copy(path: Path, source: Path | None) -> Path:
+    """Return the instructor notebook to grade ``path`` against: ``source`` if given, else the
+    course notebook of the same file name."""
+    if source is not None:
+        return source
+    matches = [nb for nb in runner.find_notebooks() if nb.name == path.name]
+    if not matches:
+        raise BadNotebook(f"no instructor notebook named {path.name} in {runner.notebooks_dir()}"
+                          "; name it with --source")
+    return matches[0]
+
+
+def _replay(nb: nbformat.NotebookNode, kernel: CellKernel, run: Run, upto: int,
+            skip: set[int]) -> None:
+    """Restart the kernel and run again the cells above ``upto`` that ran cleanly, check cells
+    and those in ``skip`` aside, so that later exercises find what they build on. A cell that
+    runs past its time or ends the kernel again is added to ``skip`` and the replay restarts."""
+    while True:
+        kernel.restart()
+        run.restarts += 1
+        for index in range(upto):
+            outcome = run.outcomes.get(index)
+            if outcome is None or outcome.status != OK or index in skip:
+                continue
+            if kernel.run(nb.cells[index].source).status in (TIMEOUT, DIED):
+                skip.add(index)
+                break
+        else:
+            return
+
+
+def run_cells(nb: nbformat.NotebookNode, kernel: CellKernel, checks: set[int]) -> Run:
+    """Run every code cell of ``nb`` in order; after a timeout or a dead kernel, replay and go
+    on. Returns each code cell's outcome."""
+    run, skip = Run({}), set(checks)
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        run.outcomes[index] = kernel.run(cell.source)
+        if run.outcomes[index].status in (TIMEOUT, DIED):
+            _replay(nb, kernel, run, index, skip)
+    return run
+
+
+def _why(outcome: Outcome, what: str, timeout: float) -> str:
+    """Say why a cell failed: an exception, the timeout, or a kernel that died."""
+    if outcome.status == TIMEOUT:
+        return f"{what} ran past the {timeout:g} s cell timeout (the kernel was restarted)"
+    if outcome.status == DIED:
+        return f"{what} ended the kernel (it was restarted)"
+    return f"{what} raised {outcome.ename}: {outcome.evalue}"
+
+
+def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: float) -> Grade:
+    """Grade one exercise from its solution's and check's outcomes."""
+
+    def result(status: str, detail: str = "") -> Grade:
+        return Grade(exercise.id, exercise.points, status, detail, note)
+
+    solution = run.outcomes.get(exercise.solution) if exercise.solution is not None else None
+    if solution is not None and solution.status != OK:
+        if solution.status == ERROR and solution.ename == "NotImplementedError":
+            return result(NOT_ATTEMPTED)
+        return result(FAILED, _why(solution, "your solution", timeout))
+    check = run.outcomes[exercise.check]
+    if check.status == OK:
+        return result(PASSED)
+    if check.status == ERROR and check.ename == "NotImplementedError":  # a stub, called
+        return result(NOT_ATTEMPTED)
+    if check.status == ERROR and check.ename == "AssertionError":
+        return result(FAILED, check.evalue or "an assert failed (no message)")
+    if check.status == ERROR:
+        return result(FAILED, f"{check.ename}: {check.evalue}")
+    return result(FAILED, _why(check, "the check", timeout))
+
+
+def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
+          timeout: float) -> tuple[list[Grade], Run]:
+    """Run the submission ``student`` (read from ``path``) in a fresh folder against
+    ``instructor``'s exercises and check cells; return one grade per exercise, and the run."""
+    prepared = submission.prepare(student, instructor)
+    with tempfile.TemporaryDirectory(prefix="cs20-check-") as folder:
+        work = Path(folder)
+        shutil.copyfile(path, work / path.name)
+        env = runner.kernel_env()
+        env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
+        kernel = CellKernel(work, env, timeout)
+        try:
+            run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
+        finally:
+            kernel.close()
+    grades = [grade_exercise(e, run, prepared.notes.get(e.id, ""), timeout)
+              for e in prepared.exercises]
+    return grades, run
 
 
 def _points(value: float) -> str:
@@ -84,18 +192,25 @@ def report(grades: list[Grade]) -> str:
     return "\n".join(lines)
 
 
-def main(path: Path) -> int:
-    """Grade a notebook and print the table; 0 only when every auto-checked exercise passed."""
-    if not path.is_file():
-        raise FileNotFoundError(f"no notebook at {path}")
-    print(f"Checking {path.name} (runs every cell in a fresh kernel) ...", flush=True)
+def main(path: Path, source: Path | None = None, timeout: float | None = None) -> int:
+    """Grade a submission and print the table; exit status as the module says."""
     try:
-        grades = grade(path)
-    except DeadKernelError as error:
-        print(f"error: the kernel died while running {path.name}: {error}", file=sys.stderr)
-        return 1
-    if not grades:
-        print(f"{path.name} has no auto-checked exercises (nbgrader check cells)")
-        return 1
+        student = read_notebook(path)
+        instructor_path = instructor_copy(path, source)
+        instructor = read_notebook(instructor_path)
+    except BadNotebook as error:
+        print(f"error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    if not exercises.exercises(instructor):
+        print(f"error: {instructor_path.name} has no auto-checked exercises (nbgrader check "
+              "cells)", file=sys.stderr)
+        return BAD_INPUT
+    seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])
+    print(f"Checking {path.name} against {instructor_path} in a fresh folder "
+          f"(cell timeout {seconds:g} s: {how}) ...", flush=True)
+    grades, run = grade(path, student, instructor, seconds)
     print(report(grades))
-    return 0 if all(g.passed for g in grades) else 1
+    if run.restarts:
+        print(f"the kernel was restarted {run.restarts} time(s) after a cell ran past the "
+              "timeout or ended it; the cells above were run again")
+    return ALL_PASSED if all(g.passed for g in grades) else SOME_FAILED

@@ -25,8 +25,9 @@ from nbclient.exceptions import CellExecutionError, DeadKernelError
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
-from cs20_helpers import results
+from cs20_helpers import results, settings
 from cs20_helpers.paths import project_dir
+from cs20_helpers.tools import guards, timing
 
 CELL_TIMEOUT_S = 900
 
@@ -68,13 +69,13 @@ def find_notebooks(names: Iterable[str] = ()) -> list[Path]:
     return chosen
 
 
-def _kernel_env() -> dict[str, str]:
+def kernel_env() -> dict[str, str]:
     """Environment of the kernel: this one, plus what makes ipykernel behave as under nbval.
 
     pytest sets PYTEST_CURRENT_TEST, and ipykernel then leaves native (C++) stderr uncaptured;
     setting it here means stored outputs hold exactly what nbval will see.
     """
-    env = dict(os.environ)
+    env = settings.absolute_folders(dict(os.environ))  # the kernel starts in another folder
     env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.tools.runner")
     env["PYTHONWARNINGS"] = env.get("PYTHONWARNINGS", "ignore::DeprecationWarning")
     return env
@@ -108,12 +109,11 @@ def _ended_by_signal(client: NotebookClient) -> bool:
     return getattr(client, "_async_cleanup_kernel_future", None) is not None
 
 
-def execute(path: Path, *, progress: tqdm | None = None,
-            allow_errors: bool = False) -> nbformat.NotebookNode:
+def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
     """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
 
     The kernel runs in the notebook's folder with nbval's current-environment kernel spec.
-    With ``allow_errors`` every cell runs and errors are kept as outputs (for grading).
+    The slowest cell's seconds are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
@@ -122,18 +122,25 @@ def execute(path: Path, *, progress: tqdm | None = None,
     # ended by Ctrl-C is noticed within a second.
     km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
                             kernel_spec_manager=NbvalKernelspecManager())
+    clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
+
+    def cell_done(**_: object) -> None:
+        clock.stop()
+        if progress is not None:
+            progress.update(1)
+
     client = NotebookClient(
         nb,
         km=km,
         timeout=CELL_TIMEOUT_S,
-        allow_errors=allow_errors,
         record_timing=False,
         shutdown_kernel="immediate",  # on Ctrl-C: killed, not asked mid-cell (which it mis-reports)
-        on_cell_executed=(lambda **_: progress.update(1)) if progress is not None else None,
+        on_cell_start=clock.start,
+        on_cell_executed=cell_done,
     )
     with _sigint_restored():
         try:
-            client.execute(cwd=str(path.parent), env=_kernel_env())
+            client.execute(cwd=str(path.parent), env=kernel_env())
         except Exception:
             if not _ended_by_signal(client):
                 raise
@@ -143,6 +150,7 @@ def execute(path: Path, *, progress: tqdm | None = None,
     if _ended_by_signal(client):
         raise Interrupted(f"interrupted while running {path.name}; its kernel was ended")
     merge_streams(nb)
+    clock.record(nb)
     return nb
 
 
@@ -199,7 +207,13 @@ def _execute_each(paths: Iterable[Path],
 
 
 def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
-    """Execute each notebook, write the executed copy under ``out_dir``, print its results."""
+    """Execute each notebook, write the executed copy under ``out_dir``, print its results.
+
+    An ``out_dir`` that is a file, the notebooks' folder or holds a link to one of them is
+    refused (guards.Refused) before anything runs.
+    """
+    paths = list(paths)
+    guards.copy_targets(paths, out_dir, find_notebooks())
     out_dir.mkdir(parents=True, exist_ok=True)
 
     def save_copy(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:

@@ -21,12 +21,13 @@ from nbgrader.preprocessors import ClearSolutions
 from sphinx.application import Sphinx
 
 from cs20_helpers.paths import project_dir
-from cs20_helpers.tools import assign, exercises
+from cs20_helpers.tools import assign, exercises, guards
 from cs20_helpers.tools.runner import find_notebooks
 
 TITLE = "CS20 · TensorFlow for Deep Learning Research"
 DOWNLOADS = "downloads"  # staged student copies, linked with the {download} role
 ATTACHMENTS = "attachments"  # images embedded in markdown cells, written out for Sphinx
+MARKER = ".cs20-site"  # written into each built site: only a folder holding it is replaced
 
 SPHINX_CONFIG = {
     "project": TITLE,
@@ -182,11 +183,14 @@ def stage(paths: Iterable[Path], source_dir: Path) -> None:
 
 
 def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
-    """Build the site into ``out_dir`` (replaced); return Sphinx's warnings, if any."""
+    """Build the site into ``out_dir``; return Sphinx's warnings, if any.
+
+    ``out_dir`` is replaced only when an earlier build marked it; a new or empty folder is
+    used; anything else is refused (guards.Refused) before anything is written.
+    """
+    guards.clear_built(out_dir, MARKER)
     work = project_dir() / "build" / "site-src"
     stage(find_notebooks() if paths is None else paths, work / "source")
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
     warnings = _WarningLog()
     app = Sphinx(str(work / "source"), None, str(out_dir), str(work / "doctrees"), "html",
                  confoverrides=dict(SPHINX_CONFIG), status=None, warning=warnings,
@@ -195,6 +199,7 @@ def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
     # The themes copy these Jinja templates into _static unrendered; nothing links them.
     for template in ("webpack-macros.html", "sbt-webpack-macros.html"):
         (out_dir / "_static" / template).unlink(missing_ok=True)
+    guards.mark_built(out_dir, MARKER, "python -m cs20_helpers site")
     return warnings.lines
 
 

@@ -1,0 +1,83 @@
+"""A kernel that runs cells one at a time, each within a timeout, and says how each ended.
+
+How a cell ended comes from the kernel's execute reply (``status``, ``ename``, ``evalue``), not
+from the outputs it displayed, which the cell's own code can change. A cell that runs past the
+timeout, or a kernel that dies under it, is reported as such; ``restart`` then gives a fresh
+kernel in the same folder.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from jupyter_client import KernelManager
+from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+OK, ERROR, TIMEOUT, DIED = "ok", "error", "timeout", "died"
+#: Seconds a new kernel may take to answer.
+READY_TIMEOUT = 60
+#: Seconds between checks that the kernel is still alive while a cell runs.
+POLL_S = 0.2
+
+
+@dataclass
+class Outcome:
+    """How one cell ended: OK, ERROR (with the exception's name and message), TIMEOUT or DIED."""
+
+    status: str
+    ename: str = ""
+    evalue: str = ""
+
+
+class CellKernel:
+    """A kernel of this Python in ``cwd`` with ``env``; ``run`` executes one cell's source."""
+
+    def __init__(self, cwd: Path, env: dict[str, str], timeout: float) -> None:
+        """Start the kernel; each cell ``run`` may then take ``timeout`` seconds."""
+        self.timeout = timeout
+        self._manager = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
+                                      kernel_spec_manager=NbvalKernelspecManager())
+        self._manager.start_kernel(cwd=str(cwd), env=env)
+        self._client = self._connect()
+
+    def _connect(self):  # noqa: ANN202 - a jupyter_client BlockingKernelClient
+        """Return a client of the kernel, once the kernel answers."""
+        client = self._manager.client()
+        client.start_channels()
+        client.wait_for_ready(timeout=READY_TIMEOUT)
+        return client
+
+    def run(self, source: str) -> Outcome:
+        """Execute ``source`` and return how it ended, waiting at most ``timeout`` seconds."""
+        msg_id = self._client.execute(source, store_history=True, allow_stdin=False,
+                                      stop_on_error=False)
+        deadline = time.monotonic() + self.timeout
+        while (left := deadline - time.monotonic()) > 0:
+            if not self._manager.is_alive():
+                return Outcome(DIED)
+            try:
+                reply = self._client.get_shell_msg(timeout=min(left, POLL_S))
+            except queue.Empty:
+                continue
+            if reply["parent_header"].get("msg_id") != msg_id:
+                continue
+            content = reply["content"]
+            if content["status"] == OK:
+                return Outcome(OK)
+            return Outcome(ERROR, content.get("ename", "Error"), content.get("evalue", ""))
+        return Outcome(TIMEOUT)
+
+    def restart(self) -> None:
+        """Replace the kernel by a fresh one in the same folder (after a timeout or a death)."""
+        self._client.stop_channels()
+        self._manager.restart_kernel(now=True)
+        self._client = self._connect()
+
+    def close(self) -> None:
+        """End the kernel at once."""
+        self._client.stop_channels()
+        if self._manager.has_kernel:
+            self._manager.shutdown_kernel(now=True)

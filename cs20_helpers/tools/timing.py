@@ -1,0 +1,61 @@
+"""Cell times: recorded when ``store`` runs a notebook, and the cell timeout derived from them.
+
+``store`` keeps the seconds of a notebook's slowest cell in its metadata
+(``metadata.cs20.slowest_cell_s``); ``check`` and the nbgrader course's ``Execute.timeout``
+allow a student's cell ``FACTOR`` times that (a slower machine, a slower answer), at least
+``FLOOR_S``. A notebook stored before cell times were recorded gets ``DEFAULT_TIMEOUT_S``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+
+import nbformat
+
+#: The cell timeout when an instructor notebook records no cell times (the next store does).
+DEFAULT_TIMEOUT_S = 600
+#: A student's cell may take this many times the instructor's slowest cell ...
+FACTOR = 4
+#: ... and at least this many seconds.
+FLOOR_S = 60
+
+
+class CellClock:
+    """Times each cell of a run through nbclient's ``on_cell_start``/``on_cell_executed``
+    hooks and keeps the slowest."""
+
+    def __init__(self) -> None:
+        self.slowest = 0.0
+        self._started = 0.0
+
+    def start(self, **_: object) -> None:
+        """Note when a cell starts."""
+        self._started = time.perf_counter()
+
+    def stop(self, **_: object) -> None:
+        """Note how long the cell that just ran took."""
+        self.slowest = max(self.slowest, time.perf_counter() - self._started)
+
+    def record(self, nb: nbformat.NotebookNode) -> None:
+        """Keep the slowest cell's seconds in the notebook's metadata."""
+        nb.metadata.setdefault("cs20", {})["slowest_cell_s"] = round(self.slowest, 1)
+
+
+def slowest_cell(nb: nbformat.NotebookNode) -> float | None:
+    """Return the seconds of the notebook's slowest cell as ``store`` recorded them, or None."""
+    return nb.metadata.get("cs20", {}).get("slowest_cell_s")
+
+
+def cell_timeout(notebooks: Iterable[nbformat.NotebookNode]) -> tuple[int, str]:
+    """Return the cell timeout in seconds that fits these instructor notebooks, and how it was
+    found (for the report): FACTOR times the slowest recorded cell, at least FLOOR_S; or
+    DEFAULT_TIMEOUT_S when a notebook records no cell times."""
+    times = [slowest_cell(nb) for nb in notebooks]
+    if not times or None in times:
+        return DEFAULT_TIMEOUT_S, "the default: the instructor notebook records no cell times"
+    slowest = max(times)
+    seconds = max(FLOOR_S, math.ceil(FACTOR * slowest))
+    return seconds, (f"{FACTOR} x the instructor's slowest cell ({slowest:g} s), "
+                     f"at least {FLOOR_S} s")

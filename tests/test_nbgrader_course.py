@@ -1,0 +1,54 @@
+"""``nbgrader-course``: a course folder whose ``Execute.timeout`` fits the slowest cell (issue 22,
+7), ready for ``nbgrader generate_assignment`` and ``autograde``."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from traitlets.config import Config
+
+from cs20_helpers.tools import cli
+from cs20_helpers.tools.nbgrader_course import CONFIG
+
+FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+
+
+def _config(course: Path) -> Config:
+    """Load the course's nbgrader_config.py the way nbgrader does (``get_config()``)."""
+    config = Config()
+    exec((course / CONFIG).read_text(encoding="utf-8"), {"get_config": lambda: config})
+    return config
+
+
+def test_the_course_timeout_fits_the_slowest_cell_not_nbgraders_30_s(tmp_path, capsys):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.metadata["cs20"] = {"slowest_cell_s": 27.6}  # notebook 07's Keras fit, 2 cores
+    notebook = tmp_path / "07_convnets.ipynb"
+    nbformat.write(nb, notebook)
+    course = tmp_path / "course"
+    assert cli.main(["nbgrader-course", str(notebook), "--out", str(course)]) == 0
+    assert (course / "source" / "07_convnets" / "07_convnets.ipynb").read_bytes() == \
+        notebook.read_bytes()
+    config = _config(course)
+    assert config.Execute.timeout == 111  # 4 x 27.6 s; one core took 31 s
+    assert config.OverwriteCells.add_missing_cells is True
+    assert "cell timeout 111 s" in capsys.readouterr().out
+    assert cli.main(["nbgrader-course", str(notebook), "--out", str(course)]) == 0  # again
+
+
+def test_a_notebook_without_recorded_times_gets_the_default(tmp_path):
+    assert cli.main(["nbgrader-course", str(FIXTURE), "--out", str(tmp_path)]) == 0
+    assert _config(tmp_path).Execute.timeout == 600
+
+
+@pytest.mark.parametrize("where", ["config", "notebooks folder"])
+def test_the_course_never_overwrites_what_it_did_not_write(where, tmp_path, capsys):
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / CONFIG).write_text("c = get_config()\nc.Exchange.root = '/srv'\n",
+                                 encoding="utf-8")
+    out = course if where == "config" else FIXTURE.parent
+    assert cli.main(["nbgrader-course", str(FIXTURE), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert "Exchange" in (course / CONFIG).read_text(encoding="utf-8")
