@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
+import numpy as np
+
 from cs20_helpers.notebook import quiet_import
 
 tf = quiet_import()
@@ -82,3 +84,38 @@ def summary_kinds(logdir: str | Path) -> dict[str, str]:
             for value in event.summary.value:
                 kinds.setdefault(value.tag, _kind(value))
     return dict(sorted(kinds.items()))
+
+
+def _histogram(value) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Return a histogram summary value as ``(left edges, right edges, counts)``, else None.
+
+    TF1 stores a ``HistogramProto``: right bucket limits of the non-empty buckets (the left
+    edge of each is the limit before it, the first starts at ``min``; edges are clipped to
+    ``[min, max]``, as TensorBoard draws them); TF2 stores a ``[k, 3]``
+    tensor of (left, right, count) rows marked with the ``histograms`` plugin.
+    """
+    if value.WhichOneof("value") == "histo":
+        histo = value.histo
+        right = np.clip(np.asarray(histo.bucket_limit, dtype=float), histo.min, histo.max)
+        left = np.concatenate([[histo.min], right[:-1]])
+        return left, right, np.asarray(histo.bucket, dtype=float)
+    if value.metadata.plugin_data.plugin_name == "histograms":
+        rows = tf.make_ndarray(value.tensor).reshape(-1, 3).astype(float)
+        return rows[:, 0], rows[:, 1], rows[:, 2]
+    return None
+
+
+def read_histograms(
+    logdir: str | Path,
+) -> dict[str, list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]]:
+    """Return every histogram summary in ``logdir``'s event files, TF1 and TF2 alike, as
+    ``{tag: [(step, left edges, right edges, counts)]}``, sorted by step, to plot what
+    TensorBoard's Histograms tab shows."""
+    points: dict[str, list] = defaultdict(list)
+    for path in event_files(logdir):
+        for event in tf.compat.v1.train.summary_iterator(str(path)):
+            for value in event.summary.value:
+                histogram = _histogram(value)
+                if histogram is not None:
+                    points[value.tag].append((int(event.step), *histogram))
+    return {tag: sorted(points[tag], key=lambda p: p[0]) for tag in sorted(points)}

@@ -1,11 +1,13 @@
 """read_scalars: TF1 and TF2 scalar summaries come back by tag and step; others are left out.
+read_histograms: TF1 and TF2 histograms come back as buckets (left, right, count).
 summary_kinds: every tag with the kind of summary it is."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from cs20_helpers.events import read_scalars, summary_kinds, tf
+from cs20_helpers.events import read_histograms, read_scalars, summary_kinds, tf
 
 tf1 = tf.compat.v1
 
@@ -55,3 +57,36 @@ def test_missing_logs_raise_a_clear_error(tmp_path):
         read_scalars(tmp_path)
     with pytest.raises(FileNotFoundError, match="no TensorBoard event files"):
         summary_kinds(tmp_path)
+
+
+def test_reads_tf1_histograms_as_buckets_that_hold_every_value(tmp_path):
+    values = [0.5, 0.5, 1.0, 3.0, -2.0]
+    with tf.Graph().as_default() as g:
+        x = tf1.placeholder(tf.float32, [None])
+        tf1.summary.histogram("weights", x)
+        tf1.summary.scalar("loss", tf.reduce_sum(x))
+        merged = tf1.summary.merge_all()
+        with tf1.Session(graph=g) as sess:
+            writer = tf1.summary.FileWriter(str(tmp_path))
+            for step in (5, 0):
+                writer.add_summary(sess.run(merged, {x: values}), global_step=step)
+            writer.close()
+    histograms = read_histograms(tmp_path)
+    assert list(histograms) == ["weights"]
+    assert [p[0] for p in histograms["weights"]] == [0, 5]
+    _, left, right, counts = histograms["weights"][0]
+    assert counts.sum() == len(values)
+    assert left[0] == -2.0 and right[-1] == 3.0 and np.all(left <= right)
+    for v in values:  # each value lies in a bucket that counts it
+        assert counts[(left <= v) & (v <= right)].sum() >= 1
+
+
+def test_reads_tf2_histograms(tmp_path):
+    writer = tf.summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        tf.summary.histogram("w", [1.0, 2.0, 2.0, 4.0], step=3, buckets=3)
+        tf.summary.scalar("loss", 1.0, step=3)
+    writer.close()
+    [(step, left, right, counts)] = read_histograms(tmp_path)["w"]
+    assert step == 3 and counts.sum() == 4 and len(left) == len(right) == len(counts) == 3
+    assert left[0] == 1.0 and right[-1] == 4.0
