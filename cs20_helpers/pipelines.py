@@ -48,6 +48,8 @@ tf1 = tf.compat.v1
 
 WAYS = ("feed_dict", "queues", "tfdata")
 MODES = ("input_only", "step_only", "together")
+#: The order of the modes within a round of :func:`time_way` (see there why).
+ROUND_ORDER = ("step_only", "input_only", "together")
 #: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
 SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
 #: Threads that read files in every way: feed_dict's pool, the queue runners, tf.data's map.
@@ -268,6 +270,8 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
     mode (threads started, buffers filled), then ``repeats`` rounds, each one window of
     ``window_s`` seconds per mode after one untimed batch. Rounds interleave the modes, so a
     machine whose load drifts slows every mode alike rather than the one timed at the time.
+    Each round runs ``step_only`` first: the pipeline's buffers fill while it runs, and
+    ``input_only`` then empties them, so ``together`` never starts on batches made ahead.
 
     Returns ``{mode: figures}`` as :func:`~cs20_helpers.benchmarking.timed_windows` gives
     them. ``cached`` is the batch of ``step_only`` (decoded from the first files when not given).
@@ -281,7 +285,7 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
             for _ in range(warmup):
                 steps[mode]()
         for _ in range(repeats):
-            for mode in MODES:
+            for mode in ROUND_ORDER:
                 steps[mode]()
                 window = timed_windows(steps[mode], window_s, 1)
                 per_example[mode].append(window["min_s_per_example"])
