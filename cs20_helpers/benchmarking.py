@@ -11,7 +11,7 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -119,7 +119,13 @@ def timed_windows(step: Callable[[], int], window_s: float, repeats: int) -> dic
         while (elapsed := time.perf_counter() - start) < window_s:
             done += step()
         per_example.append(elapsed / done)
+    return window_figures(per_example, window_s)
+
+
+def window_figures(per_example: Sequence[float], window_s: float) -> dict[str, float]:
+    """Summarise the seconds per example of several windows as :func:`timed_windows` does:
+    minimum and median, the examples per second they imply, the window and the count."""
     best, median = min(per_example), statistics.median(per_example)
     return {"min_s_per_example": best, "median_s_per_example": median,
             "max_examples_per_s": 1 / best, "median_examples_per_s": 1 / median,
-            "window_s": window_s, "repeats": repeats}
+            "window_s": window_s, "repeats": len(per_example)}

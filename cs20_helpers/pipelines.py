@@ -11,8 +11,9 @@ way is written at its best:
 - ``queues``: a filename queue (``string_input_producer``), a ``WholeFileReader`` and
   ``tf1.train.batch`` with several queue-runner threads; the step dequeues ready batches
   inside the graph while the threads prepare the next ones.
-- ``tfdata``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``;
-  the step takes batches from the iterator while tf.data prepares the next ones.
+- ``tfdata``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``
+  (:func:`tfdata_dataset`); the step takes batches from the iterator while tf.data prepares
+  the next ones.
 
 Each way runs in three modes (:data:`MODES`): ``input_only`` (batches produced and reduced to
 a checksum, no training), ``step_only`` (the training step on one batch cached in memory, no
@@ -39,7 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from cs20_helpers import layers
-from cs20_helpers.benchmarking import timed_windows
+from cs20_helpers.benchmarking import timed_windows, window_figures
 from cs20_helpers.notebook import THREADS, quiet_import, session_config
 
 tf = quiet_import()
@@ -47,6 +48,8 @@ tf1 = tf.compat.v1
 
 WAYS = ("feed_dict", "queues", "tfdata")
 MODES = ("input_only", "step_only", "together")
+#: The order of the modes within a round of :func:`time_way` (see there why).
+ROUND_ORDER = ("step_only", "input_only", "together")
 #: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
 SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
 #: Threads that read files in every way: feed_dict's pool, the queue runners, tf.data's map.
@@ -234,18 +237,23 @@ def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[S
             coord.join(runners, stop_grace_period_secs=10)
 
 
+def tfdata_dataset(work: Workload) -> tf.data.Dataset:
+    """The tf.data way's pipeline: files and labels, repeated, read (slowly) and preprocessed
+    by :data:`READERS` parallel calls, batched, prefetched. Works eagerly and in a graph."""
+    return (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
+            .repeat()
+            .map(lambda path, label: (
+                preprocess(_slow_read_op(tf.io.read_file(path), work), work.size), label),
+                 num_parallel_calls=READERS)
+            .batch(work.batch_size)
+            .prefetch(tf.data.AUTOTUNE))
+
+
 @contextlib.contextmanager
 def _tfdata(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
     """tf.data: parallel map, batch, prefetch, read through a one-shot iterator."""
     with tf.Graph().as_default() as g:
-        ds = (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
-              .repeat()
-              .map(lambda path, label: (
-                  preprocess(_slow_read_op(tf.io.read_file(path), work), work.size), label),
-                   num_parallel_calls=READERS)
-              .batch(work.batch_size)
-              .prefetch(tf.data.AUTOTUNE))
-        images, labels = tf1.data.make_one_shot_iterator(ds).get_next()
+        images, labels = tf1.data.make_one_shot_iterator(tfdata_dataset(work)).get_next()
         fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer()]
     with tf1.Session(graph=g, config=session_config()) as sess:
@@ -258,22 +266,30 @@ _WAYS = {"feed_dict": _feed_dict, "queues": _queues, "tfdata": _tfdata}
 
 def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: int = 2,
              cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, dict[str, float]]:
-    """Time one way in each mode, in one graph and session: per mode ``warmup`` untimed
-    batches (threads started, buffers filled), then :func:`timed_windows`.
+    """Time one way in each mode, in one graph and session: ``warmup`` untimed batches per
+    mode (threads started, buffers filled), then ``repeats`` rounds, each one window of
+    ``window_s`` seconds per mode after one untimed batch. Rounds interleave the modes, so a
+    machine whose load drifts slows every mode alike rather than the one timed at the time.
+    Each round runs ``step_only`` first: the pipeline's buffers fill while it runs, and
+    ``input_only`` then empties them, so ``together`` never starts on batches made ahead.
 
-    Returns ``{mode: figures}``. ``cached`` is the batch of ``step_only`` (decoded from the
-    first files when not given).
+    Returns ``{mode: figures}`` as :func:`~cs20_helpers.benchmarking.timed_windows` gives
+    them. ``cached`` is the batch of ``step_only`` (decoded from the first files when not given).
     """
     if way not in _WAYS:
         raise ValueError(f"way must be one of {WAYS}, not {way!r}")
     cached = cached if cached is not None else _cached_batch(work)
-    timings = {}
+    per_example: dict[str, list[float]] = {mode: [] for mode in MODES}
     with _WAYS[way](work, cached) as steps:
         for mode in MODES:
             for _ in range(warmup):
                 steps[mode]()
-            timings[mode] = timed_windows(steps[mode], window_s, repeats)
-    return timings
+        for _ in range(repeats):
+            for mode in ROUND_ORDER:
+                steps[mode]()
+                window = timed_windows(steps[mode], window_s, 1)
+                per_example[mode].append(window["min_s_per_example"])
+    return {mode: window_figures(values, window_s) for mode, values in per_example.items()}
 
 
 def time_all(work: Workload, window_s: float, repeats: int,

@@ -57,3 +57,12 @@ def test_cpu_busy_share_sees_a_busy_loop():
         spinner.join()
     assert idle is not None and 0.0 <= idle <= 1.0
     assert busy > 0.3  # one spinning thread keeps at least one of the cores busy
+
+
+def test_window_figures_summarise_any_number_of_windows():
+    from cs20_helpers.benchmarking import window_figures
+
+    figures = window_figures([0.004, 0.001, 0.002], window_s=0.5)
+    assert figures["min_s_per_example"] == 0.001 and figures["median_s_per_example"] == 0.002
+    assert figures["max_examples_per_s"] == 1000 and figures["median_examples_per_s"] == 500
+    assert figures["repeats"] == 3 and figures["window_s"] == 0.5

@@ -74,3 +74,16 @@ def test_read_latency_slows_input_only_in_every_way(tmp_path):
     assert pipelines.slow_read(b"jpeg", 0.0) == b"jpeg"
     with pytest.raises(ValueError, match="read_latency_s"):
         pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2, read_latency_s=-1)
+
+
+def test_tfdata_dataset_batches_the_files_in_order(tmp_path):
+    items = _items(tmp_path, n=3)
+    work = pipelines.Workload(items, size=32, batch_size=2, classes=2, model=TINY_VGG)
+    batches = iter(pipelines.tfdata_dataset(work))
+    for expected_files in ([0, 1], [2, 0]):  # repeated: the third file, then the first again
+        images, labels = next(batches)
+        assert images.shape == (2, 32, 32, 3) and images.dtype == np.float32
+        assert labels.numpy().tolist() == [items[i][1] for i in expected_files]
+        for image, i in zip(images, expected_files, strict=True):
+            jpeg = pipelines.tf.io.read_file(str(items[i][0]))
+            np.testing.assert_array_equal(image, pipelines.preprocess(jpeg, 32))
