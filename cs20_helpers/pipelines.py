@@ -50,6 +50,9 @@ WAYS = ("feed_dict", "queues", "tfdata")
 MODES = ("input_only", "step_only", "together")
 #: The order of the modes within a round of :func:`time_way` (see there why).
 ROUND_ORDER = ("step_only", "input_only", "together")
+#: Batches a pipeline may hold ready before ``input_only`` is timed: the batch queue's capacity
+#: (4 batches) and tf.data's prefetch, with room to spare. They are drained untimed first.
+AHEAD_BATCHES = 8
 #: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
 SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
 #: Threads that read files in every way: feed_dict's pool, the queue runners, tf.data's map.
@@ -271,7 +274,8 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
     ``window_s`` seconds per mode after one untimed batch. Rounds interleave the modes, so a
     machine whose load drifts slows every mode alike rather than the one timed at the time.
     Each round runs ``step_only`` first: the pipeline's buffers fill while it runs, and
-    ``input_only`` then empties them, so ``together`` never starts on batches made ahead.
+    ``input_only`` then empties them (:data:`AHEAD_BATCHES` untimed batches before its window,
+    or it would time batches made ahead), so ``together`` never starts on batches made ahead.
 
     Returns ``{mode: figures}`` as :func:`~cs20_helpers.benchmarking.timed_windows` gives
     them. ``cached`` is the batch of ``step_only`` (decoded from the first files when not given).
@@ -286,7 +290,8 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
                 steps[mode]()
         for _ in range(repeats):
             for mode in ROUND_ORDER:
-                steps[mode]()
+                for _ in range(AHEAD_BATCHES if mode == "input_only" else 1):
+                    steps[mode]()
                 window = timed_windows(steps[mode], window_s, 1)
                 per_example[mode].append(window["min_s_per_example"])
     return {mode: window_figures(values, window_s) for mode, values in per_example.items()}
