@@ -22,6 +22,7 @@ coordinator = tf.distribute.coordinator.ClusterCoordinator(strategy)
 with strategy.scope():
     w = tf.Variable(tf.zeros([10]), name="w")
     b = tf.Variable(0.0, name="b")
+    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)  # its iteration count lives on a ps too
 print(f"chief: w lives on {w.device}, b on {b.device}", flush=True)
 
 rng = np.random.default_rng(0)
@@ -38,8 +39,7 @@ def train_step(iterator):
     def step(x, y):
         with tf.GradientTape() as tape:
             loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w) + b - y))
-        for var, grad in zip([w, b], tape.gradient(loss, [w, b]), strict=True):
-            var.assign_sub(0.1 * grad)
+        optimizer.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b], strict=True))
         return loss
     return strategy.run(step, args=next(iterator))
 

@@ -21,6 +21,7 @@ parser.add_argument("--checkpoint-dir")
 parser.add_argument("--save-steps", type=int, default=100)
 parser.add_argument("--lr", type=float, default=0.1)
 parser.add_argument("--batch", type=int, default=32)
+parser.add_argument("--trace-dir", help="save each step's global steps and loss to worker<i>.npy")
 args = parser.parse_args()
 
 config = json.loads(os.environ["TF_CONFIG"])
@@ -47,12 +48,23 @@ with tf1.device(tf1.train.replica_device_setter(
     y = tf1.placeholder(tf.float32, [None])
     w = tf1.get_variable("w", [10], initializer=tf1.zeros_initializer())
     b = tf1.get_variable("b", [], initializer=tf1.zeros_initializer())
-    loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w) + b - y))
+    # Read the global step, then the weights: the step count this gradient is computed at.
+    step_read = global_step.read_value()
+    with tf1.control_dependencies([step_read]):
+        w_now, b_now = w.read_value(), b.read_value()
+    loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w_now) + b_now - y))
+    # The loss on all the data at the weights this step read: the path training follows.
+    full_loss = tf.reduce_mean(tf.square(tf.linalg.matvec(features, w_now) + b_now - labels))
     optimizer = tf1.train.GradientDescentOptimizer(args.lr)
     if args.mode == "sync":  # wait for num_workers fresh gradients (any worker), apply their mean
         optimizer = tf1.train.SyncReplicasOptimizer(
             optimizer, replicas_to_aggregate=num_workers, total_num_replicas=num_workers)
-    train_op = optimizer.minimize(loss, global_step=global_step)
+    # minimize() is compute_gradients + apply_gradients; written out to differentiate w.r.t.
+    # the values read above, so that the step count and the weights come from one read.
+    grads = tf.gradients(loss, [w_now, b_now])
+    train_op = optimizer.apply_gradients(zip(grads, [w, b], strict=True), global_step=global_step)
+    with tf1.control_dependencies([train_op]):  # the global step once this update has landed
+        step_landed = global_step.read_value()
 # A start line on the ps: each worker checks in, then waits until all have.
 with tf1.device("/job:ps/task:0"):
     arrivals = tf1.FIFOQueue(1000, tf.int32, shared_name="start_line")
@@ -94,9 +106,13 @@ with tf1.train.MonitoredTrainingSession(
     while sess.run(arrived) < num_workers:
         time.sleep(0.01)
     start = time.perf_counter()
+    # Traced, each step also fetches: the global step when the weights were read, the global
+    # step once the update landed, and the loss on all data (untraced, only the update runs).
+    fetches = [step_read, step_landed, full_loss] if args.trace_dir else train_op
+    trace = []
     while not sess.should_stop():
         rows = batches.integers(0, len(shard_x), args.batch)
-        sess.run(train_op, {x: shard_x[rows], y: shard_y[rows]})
+        trace.append(sess.run(fetches, {x: shard_x[rows], y: shard_y[rows]}))
         steps += 1
         if steps % 50 == 0:
             print(f"worker {index}: {steps} steps", flush=True)
@@ -105,5 +121,8 @@ with tf1.train.MonitoredTrainingSession(
 # A plain session on the same server reads the shared variables once training has stopped.
 with tf1.Session(server.target, config=session_config) as plain:
     final_loss, final_step = plain.run([loss, global_step], {x: features, y: labels})
+if args.trace_dir:
+    os.makedirs(args.trace_dir, exist_ok=True)
+    np.save(os.path.join(args.trace_dir, f"worker{index}.npy"), np.array(trace).reshape(-1, 3))
 print(f"worker {index} done: {steps} steps in {seconds:.3f} s, global step {final_step}, "
       f"loss on all data {final_loss:.6f}", flush=True)
