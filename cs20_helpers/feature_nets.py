@@ -18,24 +18,25 @@ from pathlib import Path
 
 import numpy as np
 
+from cs20_helpers import registry
 from cs20_helpers.download import file_digest
 from cs20_helpers.notebook import quiet_import
-from cs20_helpers.paths import cache_dir
 from cs20_helpers.settings import SettingError
 
 tf = quiet_import()
 
 #: The setting naming the local VGG-19 weights file (Keras's "notop" HDF5 file).
 VGG19_SETTING = "CS20_VGG19_WEIGHTS"
-VGG19_FILE = "vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5"
+_WEIGHTS = registry.get("vgg19-weights")
+VGG19_FILE = _WEIGHTS.files[0].name
 #: The checksum Keras publishes for that file (``file_hash`` in keras.applications.vgg19).
-VGG19_MD5 = "253f8cb515780f3b799900260a226db6"
+VGG19_MD5 = _WEIGHTS.files[0].md5
 #: Caffe's ImageNet mean pixel in BGR order, which VGG-19's weights expect subtracted.
 VGG_MEAN_BGR = np.array([103.939, 116.779, 123.68], dtype=np.float32)
 
 
 class WeightsError(SettingError):
-    """The VGG-19 weights file named by ``CS20_VGG19_WEIGHTS`` is missing or not the published one."""
+    """The VGG-19 weights file (``CS20_VGG19_WEIGHTS``) is missing or not the published one."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class FeatureNet:
 
 def cached_vgg19_weights() -> Path:
     """Where ``data fetch vgg19-weights`` puts the file."""
-    return cache_dir() / "vgg19-weights" / VGG19_FILE
+    return _WEIGHTS.folder() / VGG19_FILE
 
 
 def vgg19_weights_path() -> Path | None:
@@ -159,6 +160,7 @@ def choose() -> tuple[FeatureNet, str]:
             f"VGG-19 weights not found ({VGG19_SETTING} is not set and the cache has no "
             f"{VGG19_FILE}): using random multi-scale filters")
     try:
-        return vgg19_net(vgg19_convolutions(path)), f"VGG-19 with ImageNet weights ({path.name}, md5 ok)"
+        convs = vgg19_convolutions(path)
     except WeightsError as error:
         return random_multiscale_net(), f"{error}: using random multi-scale filters"
+    return vgg19_net(convs), f"VGG-19 with ImageNet weights ({path.name}, md5 ok)"

@@ -1,4 +1,4 @@
-"""Losses of texture synthesis and style transfer (Gatys, Ecker and Bethge), in plain TensorFlow ops.
+"""Losses of texture synthesis and style transfer (Gatys, Ecker and Bethge), as plain ops.
 
 Every function works on tensors in both worlds: inside a ``tf.Graph`` run by a TF1 session and
 eagerly or in a ``tf.function`` in TensorFlow 2. Notebook 11 writes each one out first.
