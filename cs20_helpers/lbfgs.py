@@ -39,13 +39,17 @@ def _direction(gradient: np.ndarray, memory: deque) -> np.ndarray:
 
 
 def minimize(value_and_gradient: ValueAndGradient, x0: np.ndarray, steps: int,
-             memory: int = 10) -> tuple[np.ndarray, list[float], int]:
-    """Take ``steps`` L-BFGS steps from ``x0``; return the last x, the loss before the first
-    step and after each step, and how many times the loss and gradient were evaluated."""
+             memory: int = 10, max_evaluations: int | None = None
+             ) -> tuple[np.ndarray, list[float], int]:
+    """Take ``steps`` L-BFGS steps from ``x0`` (fewer if ``max_evaluations`` runs out first);
+    return the last x, the loss before the first step and after each step, and how many times
+    the loss and gradient were evaluated."""
     x = np.asarray(x0, dtype=np.float64).ravel()
     value, gradient = value_and_gradient(x)
     history, evaluations, pairs = [float(value)], 1, deque(maxlen=memory)
     for _ in range(steps):
+        if max_evaluations is not None and evaluations >= max_evaluations:
+            break
         direction = _direction(gradient, pairs)
         slope = _dot(gradient, direction)
         if slope >= 0:  # not a descent direction: forget the curvature, go downhill
