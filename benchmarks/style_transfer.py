@@ -154,7 +154,7 @@ def markdown_table(rows: dict[str, dict]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=128, help="image side in pixels")
+    parser.add_argument("--size", type=int, default=256, help="image side in pixels")
     parser.add_argument("--evaluations", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--reduction", type=float, default=50.0,
