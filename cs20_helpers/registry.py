@@ -136,6 +136,18 @@ DATASETS: dict[str, Dataset] = {
         sample='datasets.tiny_imagenet(source="sample"): a generated stand-in in the same '
                "layout",
     ),
+    "vgg19-weights": Dataset(
+        name="vgg19-weights",
+        description="VGG-19 ImageNet weights without the dense top, Keras's HDF5 (notebook 11)",
+        files=(
+            # md5: file_hash in keras.applications.vgg19; size: as Keras's download reports it
+            RemoteFile("vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5",
+                       ("https://storage.googleapis.com/tensorflow/keras-applications/vgg19/"
+                        "vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5",), 80134624,
+                       md5="253f8cb515780f3b799900260a226db6"),
+        ),
+        sample="feature_nets.random_multiscale_net(): random multi-scale filters, no weights",
+    ),
 }
 
 

@@ -41,6 +41,8 @@ LECTURE_IDENTIFIERS = {
     "recurrent networks": """GRUCell MultiRNNCell DropoutWrapper dynamic_rnn
         bidirectional_dynamic_rnn clip_by_global_norm exponential_decay""",
     "variable scopes and devices": """variable_scope get_variable_scope""",
+    "convnet case studies and style transfer": """VGG16 VGG19 InceptionV3 ResNet50
+        GradientTape grad_ys""",
 }
 
 
