@@ -9,7 +9,8 @@ curriculum, and once it has reached the full length its 200-bit accuracy is meas
 the same way (same task, curriculum, optimizer, batch and number of steps) and is measured at
 the same lengths. Last, the ablations: the tricks of the trade switched one at a time, at
 ``--ablation-length`` bits for ``--ablation-steps`` steps and several seeds each, measured at
-10 times that length. The whole run stops at ``--budget`` seconds.
+10 times that length. The Neural GPU's seeds get ``--main-share`` of ``--budget`` seconds; a
+new round of ablation seeds starts only while the budget has room for it.
 
     python benchmarks/neural_gpu.py            # prints the tables, updates RESULTS.md
     python benchmarks/neural_gpu.py --quick --no-write
@@ -130,10 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-every", type=int, default=100)
     parser.add_argument("--check-count", type=int, default=128, help="examples per check")
     parser.add_argument("--test-count", type=int, default=256, help="examples per final test")
-    parser.add_argument("--ablation-length", type=int, default=10)
-    parser.add_argument("--ablation-steps", type=int, default=400)
+    parser.add_argument("--ablation-length", type=int, default=8)
+    parser.add_argument("--ablation-steps", type=int, default=300)
     parser.add_argument("--ablation-seeds", type=int, default=3)
     parser.add_argument("--budget", type=float, default=840.0, help="seconds for the whole run")
+    parser.add_argument("--main-share", type=float, default=0.55,
+                        help="share of the budget for the Neural GPU's seeds")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
                         help="do not update RESULTS.md and results.json")
@@ -163,8 +166,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.eval_length} bits", flush=True)
 
     tried, best = [], None
+    main_deadline = begin + args.main_share * args.budget  # the rest is for GRU and ablations
     for seed in range(args.seeds):
-        run = train_to_goal(ng, base._replace(seed=seed), args, deadline)
+        if tried and time.perf_counter() > main_deadline:
+            break
+        run = train_to_goal(ng, base._replace(seed=seed), args, main_deadline)
         run["fully_correct"] = measure(run["trainer"], lengths, args.test_count)
         run["trainer"].close()
         del run["trainer"]
