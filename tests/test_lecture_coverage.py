@@ -41,6 +41,8 @@ LECTURE_IDENTIFIERS = {
     "recurrent networks": """GRUCell MultiRNNCell DropoutWrapper dynamic_rnn
         bidirectional_dynamic_rnn clip_by_global_norm exponential_decay""",
     "variable scopes and devices": """variable_scope get_variable_scope""",
+    "neural GPU": """while_loop cond switch_case where make_template custom_getter
+        bucket_by_sequence_length padded_batch clip_by_value split""",
 }
 
 
