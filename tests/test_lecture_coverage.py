@@ -43,6 +43,8 @@ LECTURE_IDENTIFIERS = {
     "variable scopes and devices": """variable_scope get_variable_scope""",
     "convnet case studies and style transfer": """VGG16 VGG19 InceptionV3 ResNet50
         GradientTape grad_ys""",
+    "neural GPU": """while_loop cond switch_case where make_template custom_getter
+        bucket_by_sequence_length padded_batch clip_by_value split""",
 }
 
 
