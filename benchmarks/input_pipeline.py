@@ -91,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
         "notebook 09 (8-16-32-64-64 channels, fc layers of 128, Adam). Each way is timed "
         "with input only (batches made and summed), step only (the training step on one "
         "batch cached in memory) and both together, each over "
-        f"{args.repeats} windows of at least {args.window:g} s after 2 untimed batches. "
+        f"{args.repeats} windows of at least {args.window:g} s, in rounds that take turns "
+        "(step only; input only, after the batches the pipeline holds ready are drained; "
+        "together), each window after one untimed batch. "
         "Figures are **milliseconds per example**, minimum / median over the windows; "
         "`benchmarks/results.json` (key `input_pipeline`) holds them in seconds per example.",
         machine,
