@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-length", type=int, default=200, help="the goal's test length")
     parser.add_argument("--goal", type=float, default=0.99, help="fully-correct fraction wanted")
     parser.add_argument("--seeds", type=int, default=3, help="seeds to try for the goal")
-    parser.add_argument("--max-steps", type=int, default=1500, help="steps per seed at most")
+    parser.add_argument("--max-steps", type=int, default=3000, help="steps per seed at most")
     parser.add_argument("--check-every", type=int, default=100)
     parser.add_argument("--check-count", type=int, default=128, help="examples per check")
     parser.add_argument("--test-count", type=int, default=256, help="examples per final test")
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ablation-steps", type=int, default=300)
     parser.add_argument("--ablation-seeds", type=int, default=3)
     parser.add_argument("--budget", type=float, default=840.0, help="seconds for the whole run")
-    parser.add_argument("--main-share", type=float, default=0.55,
+    parser.add_argument("--main-share", type=float, default=0.65,
                         help="share of the budget for the Neural GPU's seeds")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
