@@ -118,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         machine_description,
         publish,
         timed_windows,
+        under_load,
         write_results_json,
     )
     from cs20_helpers.devices import tower_devices
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_write:
         machine = machine_description(tf, busy_before)
-        loaded = busy_before is not None and busy_before > 0.25
+        loaded = under_load(busy_before)
         write_results_json("multi_tower", {
             "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
             "machine": machine, "loaded": loaded,

@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         cpu_busy_share,
         machine_description,
         publish,
+        under_load,
         write_results_json,
     )
 
@@ -211,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_write:
         machine = machine_description(tf, busy_before)
-        loaded = busy_before is not None and busy_before > 0.25
+        loaded = under_load(busy_before)
         figures.update(machine=machine, loaded=loaded)
         write_results_json("neural_gpu", figures)
         met = "met" if figures["goal_met"] else "NOT met"

@@ -43,6 +43,15 @@ def cpu_busy_share(seconds: float = 1.0) -> float | None:
     return 1.0 - (idle_1 - idle_0) / max(total_1 - total_0, 1)
 
 
+#: A CPU busier than this in the second before a benchmark means its figures were taken under load.
+LOADED_BUSY_SHARE = 0.25
+
+
+def under_load(busy_before: float | None) -> bool:
+    """Whether ``busy_before`` (from :func:`cpu_busy_share`) says others were using the CPU."""
+    return busy_before is not None and busy_before > LOADED_BUSY_SHARE
+
+
 def machine_description(tf: ModuleType, busy_before: float | None) -> str:
     """Describe the machine in one line: cores, CPU (``machine.cpu_signature``), accelerators,
     versions, and how busy the CPU was just before the benchmark started (``busy_before``,

@@ -66,3 +66,12 @@ def test_window_figures_summarise_any_number_of_windows():
     assert figures["min_s_per_example"] == 0.001 and figures["median_s_per_example"] == 0.002
     assert figures["max_examples_per_s"] == 1000 and figures["median_examples_per_s"] == 500
     assert figures["repeats"] == 3 and figures["window_s"] == 0.5
+
+
+def test_under_load_reads_the_busy_share_before_the_run():
+    from cs20_helpers.benchmarking import LOADED_BUSY_SHARE, under_load
+
+    assert not under_load(None)  # not measured (outside Linux): not called loaded
+    assert not under_load(0.0)
+    assert not under_load(LOADED_BUSY_SHARE)
+    assert under_load(0.5)
