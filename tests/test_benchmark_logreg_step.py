@@ -38,7 +38,7 @@ def test_short_run_prints_every_row_and_writes_nothing():
         [sys.executable, str(BENCHMARKS / "logreg_step.py"), "--calls", "1", "--rounds", "1",
          "--no-write"], capture_output=True, text=True, timeout=300, check=True)
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
-    assert len(rows) == 2 + 10  # header, rule, ten timed callables
+    assert len(rows) == 2 + 11  # header, rule, eleven timed callables
     assert "wrote" not in done.stdout
 
 
