@@ -206,7 +206,7 @@ def refute_cells(nb: nbformat.NotebookNode, answers: Answers, kernel: CellKernel
             done.attempts.append(_attempt(kernel, source, following, description, False))
         done.attempts.append(_attempt(kernel, cell.source, following, "the solution", True))
         results.append(done)
-        index = exercise.check + 1
+        index = max(index, exercise.check) + 1  # on past the check
     return results, stray
 
 
