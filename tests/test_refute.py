@@ -82,6 +82,20 @@ def test_a_wrong_answer_let_through_or_raising_itself_leaves_no_stamp(tmp_path, 
     assert "NOT stamped" in out
 
 
+def test_a_cell_that_raises_unexpectedly_leaves_no_stamp(tmp_path, capsys):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell("1 / 0"))
+    nbformat.write(nb, tmp_path / FIXTURE.name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path)
+        (tmp_path / f"{FIXTURE.stem}.py").write_text(f"WRONG_ANSWERS = {REJECTED!r}\n",
+                                                     encoding="utf-8")
+        status = cli.main(["refute", str(tmp_path / FIXTURE.name)])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "- cell 2 raised ZeroDivisionError: division by zero" in out
+
+
 def _stamped(folder: Path) -> tuple[Path, nbformat.NotebookNode]:
     """The fixture with a stamp that matches its cells and REJECTED (as a passing run leaves)."""
     path = _setup(folder, REJECTED)
