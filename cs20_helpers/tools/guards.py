@@ -8,6 +8,7 @@ leads a tool onto the instructor's work.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from collections.abc import Iterable
@@ -46,6 +47,28 @@ def new_file(target: Path, protected: Iterable[Path]) -> Path:
             raise Refused(f"{target} is the instructor notebook {notebook} itself (the same "
                           "file); choose another --out")
     return target
+
+
+def sha256(data: bytes) -> str:
+    """Return the hex SHA-256 of ``data`` (what a tool records of the files it wrote)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def no_loss(target: Path, data: bytes, how: str, written: Iterable[str] = ()) -> Path:
+    """Return ``target`` after checking that writing ``data`` there loses nothing: nothing is
+    there, or it already holds ``data``, or what it holds is what this tool wrote there before
+    (its SHA-256 is in ``written``). A symbolic link there counts by what it points to; a
+    dangling one is refused. Raises Refused saying ``how`` to replace it anyway."""
+    if not target.exists() and not target.is_symlink():
+        return target
+    try:
+        held = target.read_bytes()
+    except OSError:
+        held = None
+    if held == data or (held is not None and sha256(held) in set(written)):
+        return target
+    raise Refused(f"refusing to overwrite {target}: it differs from what this command writes "
+                  f"(edited, or someone's work); {how}")
 
 
 def copy_targets(paths: Iterable[Path], out_dir: Path, protected: Iterable[Path]) -> list[Path]:
