@@ -22,7 +22,6 @@ grader that cannot grade it.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile
@@ -32,13 +31,13 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import write_text_atomic
-from cs20_helpers.tools import exercises, reaper, runner, submission, timing
+from cs20_helpers.tools import exercises, guards, reaper, runner, submission, timing
 from cs20_helpers.tools.cell_kernel import DIED, ERROR, OK, TIMEOUT, CellKernel, Outcome
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 ALL_PASSED, SOME_FAILED, BAD_INPUT = 0, 1, 2
-#: Each check's working folder is ``<temp>/<PREFIX>*``, holding a file with its owner's pid.
-PREFIX, OWNER = "cs20-check-", ".cs20-owner-pid"
+#: Each check's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
+PREFIX = "cs20-check-"
 
 
 class BadNotebook(ValueError):
@@ -194,24 +193,6 @@ def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode
     return None
 
 
-def sweep_stale(folder: Path | None = None) -> list[Path]:
-    """Delete the working folders that killed ``check`` runs left (their owner is gone), with
-    the kernel connection file each holds; return those deleted."""
-    deleted = []
-    for work in Path(folder or tempfile.gettempdir()).glob(f"{PREFIX}*"):
-        try:
-            pid = int((work / OWNER).read_text(encoding="utf-8"))
-            if work.stat().st_uid != os.getuid():
-                continue
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            shutil.rmtree(work, ignore_errors=True)
-            deleted.append(work)
-        except (OSError, ValueError):  # not ours, unreadable, or its owner is alive
-            continue
-    return deleted
-
-
 def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
           timeout: float) -> tuple[list[Grade], Run]:
     """Run the submission ``student`` (read from ``path``) in a fresh folder against
@@ -219,18 +200,19 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
     Raises GraderFault when the notebook's own set-up failed. Every process the submission
     started has ended on return."""
     prepared = submission.prepare(student, instructor)
-    sweep_stale()
-    with tempfile.TemporaryDirectory(prefix=PREFIX) as folder, reaper.owned():
-        work = Path(folder)
-        (work / OWNER).write_text(str(os.getpid()), encoding="utf-8")
-        shutil.copyfile(path, work / path.name)
-        env = runner.kernel_env()
-        env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
-        kernel = CellKernel(work, env, timeout)
-        try:
-            run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
-        finally:
-            kernel.close()
+    work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
+    try:
+        with reaper.owned():
+            shutil.copyfile(path, work / path.name)
+            env = runner.kernel_env()
+            env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
+            kernel = CellKernel(work, env, timeout)
+            try:
+                run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
+            finally:
+                kernel.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     fault = setup_fault(prepared, instructor, run, timeout)
     if fault:
         raise GraderFault(f"{fault}; no student code had run: fix the grading environment "
