@@ -5,7 +5,8 @@ line and headers one byte every 20 s would hold a download for ever. Here each c
 arms a timer while it reads the response headers; when it fires, the socket is shut down and
 the request fails with a read timeout (``requests.ReadTimeout``), which callers report as a
 stalled mirror, not as an offline machine: also when the cut falls inside the headers, where
-the part read would otherwise pass for a whole response with an empty body. A connect timeout stays with ``requests``.
+the part read would otherwise pass for a whole response with an empty body. A connect timeout
+stays with ``requests``.
 """
 
 from __future__ import annotations
