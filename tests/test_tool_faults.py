@@ -129,7 +129,8 @@ def test_a_set_up_cell_that_fails_is_the_graders_fault_not_a_score(tmp_path, cap
     instructor = nbformat.read(FIXTURE, as_version=4)
     first_code = next(i for i, c in enumerate(instructor.cells) if c.cell_type == "code")
     instructor.cells.insert(first_code, new_code_cell(
-        "import os\nassert os.environ.get('CS20_NO_SUCH_SETTING'), 'the data is missing'"))
+        "import os\nassert not globals().get('sabotage'), 'sabotaged'\n"
+        "assert os.environ.get('CS20_NO_SUCH_SETTING'), 'the data is missing'"))
     source = tmp_path / "inst" / FIXTURE.name
     source.parent.mkdir()
     nbformat.write(instructor, source)
@@ -141,6 +142,11 @@ def test_a_set_up_cell_that_fails_is_the_graders_fault_not_a_score(tmp_path, cap
     assert status == 2, out + err
     assert "score:" not in out
     assert "set-up" in err and "the data is missing" in err and err.count("\n") == 1
+    instructor.cells.insert(first_code, new_code_cell("sabotage = True"))  # the student's
+    nbformat.write(instructor, submission)
+    status = cli.main(["check", str(submission), "--source", str(source), "--timeout", "60"])
+    out, err = capsys.readouterr()
+    assert status == 0 and "score: 4 / 4 points" in out, out + err  # graded on its merits
 
 
 # 3. nbgrader-course never overwrites a course it did not make, nor an edited notebook.

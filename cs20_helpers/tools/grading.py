@@ -179,15 +179,18 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
 def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode, run: Run,
                 timeout: float) -> str | None:
     """Return why the notebook's own set-up failed, when a cell above the first exercise that
-    is the instructor's, unchanged, raised or timed out: no student code ran before it."""
+    is the instructor's, unchanged, raised or timed out before any code of the student's ran
+    (a cell the student added or edited makes what follows the student's doing)."""
     first = min((i for e in prepared.exercises for i in (e.solution, e.check) if i is not None),
                 default=len(prepared.nb.cells))
     theirs = {cell.source for cell in instructor.cells if cell.cell_type == "code"}
     for index in range(first):
         outcome = run.outcomes.get(index)
-        if outcome is not None and outcome.status != OK:
-            if prepared.nb.cells[index].source not in theirs:
-                return None  # the student's own code: graded as usual
+        if outcome is None:  # not a code cell
+            continue
+        if prepared.nb.cells[index].source not in theirs:
+            return None
+        if outcome.status != OK:
             return _why(outcome, f"cell {index}, the notebook's own set-up above the exercises,",
                         timeout)
     return None
