@@ -29,11 +29,16 @@ from cs20_helpers.tools.runner import find_notebooks
 # database); checksums are computed again after hidden tests are cleared, as nbgrader does.
 PREPROCESSORS = (LockCells, ClearSolutions, ClearOutput, CheckCellMetadata, ComputeChecksums,
                  ClearHiddenTests, ClearMarkScheme, ComputeChecksums, CheckCellMetadata)
+#: Maintainers' stamps that stay in the instructor notebook: the refute stamp names the wrong
+#: answers each check rejects, which a student copy must not give away.
+INSTRUCTOR_ONLY_METADATA = ("cs20_refuted", "cs20_crosscheck")
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return the student version of an instructor notebook (the input is left unchanged)."""
     copy = nbformat.from_dict(nb)
+    for key in INSTRUCTOR_ONLY_METADATA:
+        copy.metadata.pop(key, None)
     resources: dict = {}
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
