@@ -86,10 +86,10 @@ def markdown_table(figures: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train-length", type=int, default=8, help="longest training sum")
+    parser.add_argument("--train-length", type=int, default=6, help="longest training sum")
     parser.add_argument("--seeds", type=int, default=3, help="seeds per variant")
     parser.add_argument("--test-count", type=int, default=128, help="test examples per length")
-    parser.add_argument("--budget", type=float, default=1800.0, help="seconds for the whole run")
+    parser.add_argument("--budget", type=float, default=2700.0, help="seconds for the whole run")
     parser.add_argument("--train-share", type=float, default=0.85,
                         help="share of the budget for training (the rest grades)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
