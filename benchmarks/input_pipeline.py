@@ -15,7 +15,8 @@ bound. See cs20_helpers/pipelines.py for the three ways.
     python benchmarks/input_pipeline.py --quick    # a smoke run: short windows, writes nothing
 
 Writes the ``## Input pipelines`` section of benchmarks/RESULTS.md and the ``input_pipeline``
-key of benchmarks/results.json, and nothing else of either.
+key of benchmarks/results.json, and nothing else of either; with ``--readme``, also the
+README's paragraph on these figures (from ``**Input pipelines**`` to ``**word2vec**``).
 """
 
 from __future__ import annotations
@@ -25,11 +26,15 @@ import dataclasses
 import os
 import sys
 import time
+from pathlib import Path
 
 from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.paths import REPO_DIR, write_text_atomic
 
 HEADING = "Input pipelines"
 KEY = "input_pipeline"
+#: Where the README's paragraph on this benchmark starts, and the next one.
+README_START, README_NEXT = "**Input pipelines** (", "**word2vec** ("
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -45,6 +50,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="smoke run: 32x32, batches of 4, one 0.1 s window; writes nothing")
     parser.add_argument("--no-write", action="store_true",
                         help="do not update RESULTS.md and results.json")
+    parser.add_argument("--readme", action="store_true",
+                        help="also rewrite README.md's paragraph on these figures")
     args = parser.parse_args(argv)
     if args.read_latency is not None and not 0 <= args.read_latency < 10:
         parser.error(f"--read-latency must be in [0, 10) s, not {args.read_latency:g}")
@@ -52,6 +59,48 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.size, args.batch_size, args.window, args.repeats = 32, 4, 0.1, 1
         args.no_write = True
     return args
+
+
+def readme_paragraph(rows: dict[str, dict[str, float]], settings: dict) -> str:
+    """The README's paragraph on this benchmark: the settings and, per way, the minimum
+    milliseconds per example of each mode, together / max and the no-overlap bound."""
+    table = "\n".join(
+        f"| {label} | {1e3 * rows[way]['input_only_s']:.2f} | "
+        f"{1e3 * rows[way]['step_only_s']:.1f} | {1e3 * rows[way]['together_s']:.1f} | "
+        f"{rows[way]['overlap']:.2f} | {rows[way]['serial_bound']:.2f} |"
+        for way, label in (("feed_dict", "feed_dict"), ("queues", "queues"), ("tfdata", "tf.data")))
+    size, wait_ms = settings["size"], 1e3 * settings["read_latency_s"]
+    return f"""{README_START}`python benchmarks/input_pipeline.py`, about 6 minutes; `--quick` for a
+smoke run): feed_dict (files read by a Python thread pool, a whole batch decoded in one run),
+queue runners (one `WholeFileReader` per thread, `batch_join`) and tf.data, each reading files
+with {settings['readers']} threads, feed {settings['files']} Tiny-ImageNet-sample JPEGs resized to
+{size}x{size}, in batches of {settings['batch_size']}, to the small VGG-16 of notebook 09. Every
+file read waits {wait_ms:.1f} ms, as on slow storage: the reading threads times the
+step's time per example, measured first, so that input and step take about as long and taking
+turns would cost about 2x. Each way is timed input only, step only (on a cached batch) and
+together, over {settings['repeats']} windows of {settings['window_s']:g} s in rounds that take
+turns. Milliseconds per example (minimum over the windows), and together / max(input, step)
+from those minimums, against the no-overlap bound (input + step) / max:
+
+| pipeline | input only | step only | together | together / max(input, step) | no-overlap bound |
+| --- | ---: | ---: | ---: | ---: | ---: |
+{table}
+
+At the bound, input and step take turns; at 1.00 the input hides entirely behind the step.
+`benchmarks/RESULTS.md` gives the medians, the range of single rounds and the load of the
+machine. Notebook 06 shows the same three ways on a step of a few milliseconds with reads that
+wait 3 ms, and checks that feed_dict takes turns while queues and tf.data do not.
+
+"""
+
+
+def write_readme(rows: dict[str, dict[str, float]], settings: dict, path: Path) -> None:
+    """Replace the README's paragraph on this benchmark (see :func:`readme_paragraph`)."""
+    text = path.read_text(encoding="utf-8")
+    start, end = text.find(README_START), text.find(README_NEXT)
+    if not 0 <= start < end:
+        raise ValueError(f"{path} has no paragraph from {README_START!r} to {README_NEXT!r}")
+    write_text_atomic(path, text[:start] + readme_paragraph(rows, settings) + text[end:])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                 "unit": "seconds per example", "machine": machine,
                 "load_average_after": list(os.getloadavg())}
     write_results_json(KEY, {"settings": settings, **rows})
+    if args.readme:
+        write_readme(rows, settings, REPO_DIR / "README.md")
     publish(
         HEADING,
         f"`python benchmarks/input_pipeline.py` (profile `{source}`): {len(items)} Tiny "
