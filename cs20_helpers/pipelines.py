@@ -8,9 +8,9 @@ way is written at its best:
   ``Session.run`` that decodes them all (``tf.map_fn`` over ``preprocess``); the decoded batch
   comes back to Python and is fed to the training step in a second run. Input and step take
   turns.
-- ``queues``: a filename queue (``string_input_producer``), a ``WholeFileReader`` and
-  ``tf1.train.batch`` with several queue-runner threads; the step dequeues ready batches
-  inside the graph while the threads prepare the next ones.
+- ``queues``: a filename queue (``string_input_producer``) and one ``WholeFileReader`` per
+  queue-runner thread of ``tf1.train.batch_join`` (:func:`queue_batch`); the step dequeues
+  ready batches inside the graph while the threads prepare the next ones.
 - ``tfdata``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``
   (:func:`tfdata_dataset`); the step takes batches from the iterator while tf.data prepares
   the next ones.
