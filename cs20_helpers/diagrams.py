@@ -16,7 +16,7 @@ from matplotlib.patches import FancyBboxPatch, Rectangle
 QUEUE_PIPELINE = (
     ("file names", "data", "a list, or\nmatch_filenames_once"),
     ("filename\nqueue", "queue", "string_input_producer:\nshuffles, counts\nepochs"),
-    ("reader\n.read()", "op", "TextLineReader,\nWholeFileReader,\nTFRecordReader ..."),
+    ("readers\n.read()", "op", "one per thread\n(batch_join); one\nreader reads serially"),
     ("decode +\npreprocess", "op", "decode_jpeg,\nparse_single_example,\nresize"),
     ("example\nqueue", "queue", "train.batch or\nshuffle_batch"),
     ("training\nstep", "op", "dequeue_many:\none batch per\nSession.run"),
@@ -36,7 +36,7 @@ def _queue_box(ax, x: float, width: float, height: float) -> None:
 def draw_pipeline(stages: Sequence[tuple[str, str, str]] = QUEUE_PIPELINE,
                   threads: Sequence[tuple[int, int, str]] = (
                       (0, 1, "1 runner thread fills it"),
-                      (2, 4, "num_threads runner threads: read, decode, enqueue")),
+                      (2, 4, "one runner thread per reader: read, decode, enqueue")),
                   title: str = "filename queue -> reader -> example queue"):
     """Draw ``stages`` (label, kind, note) left to right, joined by arrows; return the figure.
 

@@ -8,9 +8,9 @@ way is written at its best:
   ``Session.run`` that decodes them all (``tf.map_fn`` over ``preprocess``); the decoded batch
   comes back to Python and is fed to the training step in a second run. Input and step take
   turns.
-- ``queues``: a filename queue (``string_input_producer``), a ``WholeFileReader`` and
-  ``tf1.train.batch`` with several queue-runner threads; the step dequeues ready batches
-  inside the graph while the threads prepare the next ones.
+- ``queues``: a filename queue (``string_input_producer``) and one ``WholeFileReader`` per
+  queue-runner thread of ``tf1.train.batch_join`` (:func:`queue_batch`); the step dequeues
+  ready batches inside the graph while the threads prepare the next ones.
 - ``tfdata``: ``from_tensor_slices(files).map(read and preprocess, parallel).batch.prefetch``
   (:func:`tfdata_dataset`); the step takes batches from the iterator while tf.data prepares
   the next ones.
@@ -50,9 +50,11 @@ WAYS = ("feed_dict", "queues", "tfdata")
 MODES = ("input_only", "step_only", "together")
 #: The order of the modes within a round of :func:`time_way` (see there why).
 ROUND_ORDER = ("step_only", "input_only", "together")
-#: Batches a pipeline may hold ready before ``input_only`` is timed: the batch queue's capacity
-#: (4 batches) and tf.data's prefetch, with room to spare. They are drained untimed first.
-AHEAD_BATCHES = 8
+#: Batches the queues way's batch queue and the tf.data way's prefetch buffer hold ready.
+QUEUED_BATCHES = 2
+#: Batches a pipeline may hold ready before ``input_only`` is timed: :data:`QUEUED_BATCHES`,
+#: plus those in the readers' hands, with room to spare. They are drained untimed first.
+AHEAD_BATCHES = 2 * QUEUED_BATCHES
 #: The small VGG-16 of notebook 09 (8-16-32-64-64 channels, fc layers of 128).
 SMALL_VGG = {"depth": 16, "base_filters": 8, "fc_units": 128}
 #: Threads that read files in every way: feed_dict's pool, the queue runners, tf.data's map.
@@ -214,22 +216,33 @@ def _runners(sess, fetches: dict[str, object], batch_size: int) -> Steps:
     return {mode: runner(fetch) for mode, fetch in fetches.items()}
 
 
-@contextlib.contextmanager
-def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
-    """Queue runners: filename queue -> WholeFileReader -> preprocess -> batch queue."""
-    with tf.Graph().as_default() as g:
-        files = tf1.train.string_input_producer(work.paths, shuffle=False)
+def queue_batch(work: Workload) -> tuple[tf.Tensor, tf.Tensor]:
+    """In the default graph: batches of (images, labels) made by queue runners. A filename
+    queue feeds :data:`READERS` WholeFileReaders, one per thread of ``tf1.train.batch_join``:
+    one reader reads serially (its ``Read`` holds a lock and takes a new file name only when
+    its current file ends), so reading files side by side needs one reader per thread."""
+    files = tf1.train.string_input_producer(work.paths, shuffle=False)
+    label_of = tf.lookup.StaticHashTable(
+        tf.lookup.KeyValueTensorInitializer(work.paths, work.labels, tf.string, tf.int32), -1)
+    examples = []
+    for _ in range(READERS):
         key, jpeg = tf1.WholeFileReader().read(files)
-        label_of = tf.lookup.StaticHashTable(
-            tf.lookup.KeyValueTensorInitializer(work.paths, work.labels, tf.string, tf.int32), -1)
         image = preprocess(_slow_read_op(jpeg, work), work.size)
         image.set_shape([work.size, work.size, 3])
-        images, labels = tf1.train.batch([image, label_of.lookup(key)], work.batch_size,
-                                         num_threads=READERS, capacity=4 * work.batch_size)
+        examples.append([image, label_of.lookup(key)])
+    return tf1.train.batch_join(examples, work.batch_size,
+                                capacity=QUEUED_BATCHES * work.batch_size)
+
+
+@contextlib.contextmanager
+def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[Steps]:
+    """Queue runners (:func:`queue_batch`), started in the session and stopped at the end."""
+    with tf.Graph().as_default() as g:
+        images, labels = queue_batch(work)
         fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer(),
                 tf1.tables_initializer()]
-    with tf1.Session(graph=g, config=session_config()) as sess:
+    with tf1.Session(graph=g, config=_graph_config()) as sess:
         sess.run(init)
         coord = tf1.train.Coordinator()
         runners = tf1.train.start_queue_runners(sess=sess, coord=coord)
@@ -240,16 +253,27 @@ def _queues(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[S
             coord.join(runners, stop_grace_period_secs=10)
 
 
+def _graph_config():
+    """The session config of the graph-input ways: the usual threads, plus one inter-op
+    thread per reader, since a read that waits holds an inter-op thread and would otherwise
+    leave the training step none to run on."""
+    config = session_config()
+    config.inter_op_parallelism_threads = THREADS + READERS
+    return config
+
+
 def tfdata_dataset(work: Workload) -> tf.data.Dataset:
     """The tf.data way's pipeline: files and labels, repeated, read (slowly) and preprocessed
-    by :data:`READERS` parallel calls, batched, prefetched. Works eagerly and in a graph."""
+    by :data:`READERS` parallel calls, batched, :data:`QUEUED_BATCHES` prefetched (a fixed
+    buffer, which ``input_only`` can drain; AUTOTUNE may grow it). Works eagerly and in a
+    graph."""
     return (tf.data.Dataset.from_tensor_slices((work.paths, work.labels))
             .repeat()
             .map(lambda path, label: (
                 preprocess(_slow_read_op(tf.io.read_file(path), work), work.size), label),
                  num_parallel_calls=READERS)
             .batch(work.batch_size)
-            .prefetch(tf.data.AUTOTUNE))
+            .prefetch(QUEUED_BATCHES))
 
 
 @contextlib.contextmanager
@@ -259,7 +283,7 @@ def _tfdata(work: Workload, cached: tuple[np.ndarray, np.ndarray]) -> Iterator[S
         images, labels = tf1.data.make_one_shot_iterator(tfdata_dataset(work)).get_next()
         fetches = _graph_fetches(images, labels, work, cached)
         init = [tf1.global_variables_initializer(), tf1.local_variables_initializer()]
-    with tf1.Session(graph=g, config=session_config()) as sess:
+    with tf1.Session(graph=g, config=_graph_config()) as sess:
         sess.run(init)
         yield _runners(sess, fetches, work.batch_size)
 
@@ -268,7 +292,7 @@ _WAYS = {"feed_dict": _feed_dict, "queues": _queues, "tfdata": _tfdata}
 
 
 def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: int = 2,
-             cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, dict[str, float]]:
+             cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, dict]:
     """Time one way in each mode, in one graph and session: ``warmup`` untimed batches per
     mode (threads started, buffers filled), then ``repeats`` rounds, each one window of
     ``window_s`` seconds per mode after one untimed batch. Rounds interleave the modes, so a
@@ -278,7 +302,9 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
     or it would time batches made ahead), so ``together`` never starts on batches made ahead.
 
     Returns ``{mode: figures}`` as :func:`~cs20_helpers.benchmarking.timed_windows` gives
-    them. ``cached`` is the batch of ``step_only`` (decoded from the first files when not given).
+    them, plus ``rounds_s``: each round's seconds per example, in round order (a round's three
+    windows are minutes apart at most, so their ratios compare like with like). ``cached`` is
+    the batch of ``step_only`` (decoded from the first files when not given).
     """
     if way not in _WAYS:
         raise ValueError(f"way must be one of {WAYS}, not {way!r}")
@@ -294,11 +320,21 @@ def time_way(way: str, work: Workload, window_s: float, repeats: int, warmup: in
                     steps[mode]()
                 window = timed_windows(steps[mode], window_s, 1)
                 per_example[mode].append(window["min_s_per_example"])
-    return {mode: window_figures(values, window_s) for mode, values in per_example.items()}
+    return {mode: {**window_figures(values, window_s), "rounds_s": values}
+            for mode, values in per_example.items()}
+
+
+def time_step(work: Workload, window_s: float, repeats: int) -> float:
+    """Median seconds per example of the training step alone (``step_only`` of feed_dict, on
+    a batch cached in memory), after one untimed step: what a read latency must match for
+    input and step to take about as long."""
+    with _feed_dict(work, _cached_batch(work)) as steps:
+        steps["step_only"]()
+        return timed_windows(steps["step_only"], window_s, repeats)["median_s_per_example"]
 
 
 def time_all(work: Workload, window_s: float, repeats: int,
-             ways: Sequence[str] = WAYS) -> dict[str, dict[str, dict[str, float]]]:
+             ways: Sequence[str] = WAYS) -> dict[str, dict[str, dict]]:
     """Time every way in every mode: ``{way: {mode: timed_windows figures}}``."""
     cached = _cached_batch(work)
     return {way: time_way(way, work, window_s, repeats, cached=cached) for way in ways}
@@ -310,33 +346,42 @@ def overlap(input_s: float, step_s: float, together_s: float) -> float:
     return together_s / max(input_s, step_s)
 
 
-def figures(timings: dict[str, dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+def figures(timings: dict[str, dict[str, dict]]) -> dict[str, dict[str, float]]:
     """Turn :func:`time_all`'s output into results.json's figures for each way: the minimum
-    seconds per example of each mode (``input_only_s`` ...), their medians, and the overlap
-    of both, with the bound of no overlap at all (``serial_bound``)."""
+    and median seconds per example of each mode (``input_only_s``, ``input_only_median_s``
+    ...); from the minimums, the least disturbed window of each mode, three ratios:
+    ``overlap`` (together / max), ``serial_bound`` ((input + step) / max, what taking turns
+    costs) and ``serial_share`` (together / (input + step): 1.0 or more when input and step
+    take turns); and the lowest and highest overlap of a single round (``overlap_low``,
+    ``overlap_high``), how far one round can stray."""
     out = {}
     for way, modes in timings.items():
         row: dict[str, float] = {}
         for stat, suffix in (("min_s_per_example", "_s"), ("median_s_per_example", "_median_s")):
             for mode in MODES:
                 row[mode + suffix] = modes[mode][stat]
-        row["overlap"] = overlap(row["input_only_s"], row["step_only_s"], row["together_s"])
-        row["overlap_median"] = overlap(row["input_only_median_s"], row["step_only_median_s"],
-                                        row["together_median_s"])
-        row["serial_bound"] = overlap(row["input_only_s"], row["step_only_s"],
-                                      row["input_only_s"] + row["step_only_s"])
+        input_s, step_s, together_s = (row[mode + "_s"] for mode in MODES)
+        row["overlap"] = overlap(input_s, step_s, together_s)
+        row["serial_bound"] = overlap(input_s, step_s, input_s + step_s)
+        row["serial_share"] = together_s / (input_s + step_s)
+        rounds = [overlap(*times)
+                  for times in zip(*(modes[mode]["rounds_s"] for mode in MODES), strict=True)]
+        row["overlap_low"], row["overlap_high"] = min(rounds), max(rounds)
+        row["rounds"] = len(rounds)
         out[way] = row
     return out
 
 
 def markdown_table(rows: dict[str, dict[str, float]]) -> str:
-    """Return a Markdown table of :func:`figures`: milliseconds per example (min / median)
-    of each mode, the overlap (min / median) and the no-overlap bound."""
+    """Return a Markdown table of :func:`figures`: milliseconds per example (min / median
+    over the windows) of each mode, the overlap (from the minimums, with the range of single
+    rounds) and the no-overlap bound."""
     lines = ["| pipeline | input only ms | step only ms | together ms | together / max "
-             "| no-overlap bound |",
+             "(rounds) | no-overlap bound |",
              "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for way, r in rows.items():
         cells = [f"{1e3 * r[m + '_s']:.3f} / {1e3 * r[m + '_median_s']:.3f}" for m in MODES]
-        lines.append(f"| {way} | {' | '.join(cells)} | {r['overlap']:.2f} / "
-                     f"{r['overlap_median']:.2f} | {r['serial_bound']:.2f} |")
+        lines.append(f"| {way} | {' | '.join(cells)} | {r['overlap']:.2f} "
+                     f"({r['overlap_low']:.2f}-{r['overlap_high']:.2f}) "
+                     f"| {r['serial_bound']:.2f} |")
     return "\n".join(lines)

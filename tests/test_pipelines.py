@@ -36,7 +36,9 @@ def test_every_way_runs_every_mode(tmp_path):
 
 def test_figures_overlap_and_table():
     def modes(input_s, step_s, together_s):
-        return {m: {"min_s_per_example": s, "median_s_per_example": 2 * s}
+        """Two rounds: the second twice as slow in every mode."""
+        return {m: {"min_s_per_example": s, "median_s_per_example": 2 * s,
+                    "rounds_s": [s, 2 * s]}
                 for m, s in zip(pipelines.MODES, (input_s, step_s, together_s), strict=True)}
 
     rows = pipelines.figures({"feed_dict": modes(1.0, 3.0, 4.0), "tfdata": modes(1.0, 3.0, 3.0)})
@@ -44,11 +46,25 @@ def test_figures_overlap_and_table():
     assert rows["feed_dict"]["together_median_s"] == 8.0
     assert rows["feed_dict"]["overlap"] == pytest.approx(4 / 3)  # took turns: the bound
     assert rows["feed_dict"]["serial_bound"] == pytest.approx(4 / 3)
-    assert rows["tfdata"]["overlap"] == rows["tfdata"]["overlap_median"] == 1.0
+    assert rows["feed_dict"]["serial_share"] == pytest.approx(1.0)
+    assert rows["tfdata"]["overlap"] == rows["tfdata"]["overlap_high"] == 1.0
+    assert rows["tfdata"]["serial_share"] == pytest.approx(0.75) and rows["tfdata"]["rounds"] == 2
     table = pipelines.markdown_table(rows).splitlines()
     assert table[0].startswith("| pipeline |") and len(table) == 2 + 2
     assert table[2] == "| feed_dict | 1000.000 / 2000.000 | 3000.000 / 6000.000 | " \
-                       "4000.000 / 8000.000 | 1.33 / 1.33 | 1.33 |"
+                       "4000.000 / 8000.000 | 1.33 (1.33-1.33) | 1.33 |"
+
+
+def test_rounds_are_compared_within_themselves():
+    # round 1: input and step take turns; round 2: together hides the input entirely
+    timings = {"w": {"input_only": {"min_s_per_example": 1.0, "median_s_per_example": 1.5,
+                                    "rounds_s": [1.0, 2.0]},
+                     "step_only": {"min_s_per_example": 1.0, "median_s_per_example": 1.5,
+                                   "rounds_s": [1.0, 2.0]},
+                     "together": {"min_s_per_example": 2.0, "median_s_per_example": 2.0,
+                                  "rounds_s": [2.0, 2.0]}}}
+    row = pipelines.figures(timings)["w"]
+    assert (row["overlap_low"], row["overlap_high"]) == (1.0, 2.0)
 
 
 def test_bad_settings_are_refused(tmp_path):
@@ -71,9 +87,30 @@ def test_read_latency_slows_input_only_in_every_way(tmp_path):
         # READERS threads wait side by side: a batch of 4 files costs at least 4 / READERS waits
         least = latency / pipelines.READERS
         assert modes["input_only"]["min_s_per_example"] >= 0.9 * least, way
+        # ... and never less than one wait per file if the reads were serial: at most READERS
+        # in flight, so the floor above is also how fast the queues' several readers can go
     assert pipelines.slow_read(b"jpeg", 0.0) == b"jpeg"
     with pytest.raises(ValueError, match="read_latency_s"):
         pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2, read_latency_s=-1)
+
+
+def test_queues_read_with_one_reader_per_thread(tmp_path):
+    work = pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2,
+                              model=TINY_VGG)
+    with pipelines.tf.Graph().as_default() as g:
+        images, labels = pipelines.queue_batch(work)
+    readers = [op for op in g.get_operations() if op.type.startswith("WholeFileReader")]
+    runners = g.get_collection(pipelines.tf1.GraphKeys.QUEUE_RUNNERS)
+    assert len(readers) == pipelines.READERS
+    assert [len(r.enqueue_ops) for r in runners] == [1, pipelines.READERS]  # file names, batch
+    assert images.shape.as_list() == [4, 32, 32, 3] and labels.shape.as_list() == [4]
+
+
+def test_time_step_times_the_step_alone(tmp_path):
+    work = pipelines.Workload(_items(tmp_path), size=32, batch_size=4, classes=2,
+                              model=TINY_VGG, read_latency_s=0.5)
+    # a read waits 0.5 s: a step that read files could not take under 0.5 / 4 s per example
+    assert 0 < pipelines.time_step(work, window_s=0.05, repeats=1) < 0.5 / 4
 
 
 def test_tfdata_dataset_batches_the_files_in_order(tmp_path):

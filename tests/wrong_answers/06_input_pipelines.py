@@ -1,0 +1,96 @@
+"""Wrong answers to notebook 06's exercises: each must fail its check (proved by `refute`)."""
+
+_EX1_WRITE = '''digit_record = tf.train.Example(features=tf.train.Features(feature={
+    "pixels": tf.train.Feature(bytes_list=tf.train.BytesList(value=[test_digits[0].tobytes()])),
+    "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int(test_labels[0])])),
+}))
+with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:
+    writer.write(digit_record.SerializeToString())
+'''
+
+_EX2_PIPELINE = '''rows_read, sum_x, coord, threads = 0, 0.0, None, []
+with tf.Graph().as_default() as g:
+    key, (x_batch, y_batch) = csv_pipeline(batch_size=10)
+    with tf1.Session(graph=g) as sess:
+{init}        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while not coord.should_stop():
+                xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)
+                rows_read, sum_x = rows_read + len(xb), sum_x + xb.sum()
+        except tf.errors.OutOfRangeError:
+            pass
+        coord.request_stop()
+{join}'''
+
+_EX3_QUEUE = '''with tf.Graph().as_default() as g:
+    pad_queue = tf1.PaddingFIFOQueue(capacity=5, dtypes=[tf.float32], shapes=[[None, 2]])
+    seq = tf1.placeholder(tf.float32, [None, 2])
+    put = pad_queue.enqueue([seq])
+    take_three = pad_queue.dequeue_many(3)
+    with tf1.Session(graph=g) as sess:
+        for n in (1, 3, 2):
+            sess.run(put, {seq: np.ones((n, 2), np.float32)})
+        padded = sess.run(take_three, options=TIMEOUT)
+'''
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb06_ex1": {
+        "lazy: digit and label read from memory, no file written":
+            "digit_back, label_back = test_digits[0], int(test_labels[0])\n",
+        "common mistake: the file written right, the digit then taken from memory":
+            _EX1_WRITE + "digit_back, label_back = test_digits[0], int(test_labels[0])\n",
+        "common mistake: the pixels stored as 784 Int64List values, not raw bytes": '''\
+digit_record = tf.train.Example(features=tf.train.Features(feature={
+    "pixels": tf.train.Feature(int64_list=tf.train.Int64List(value=test_digits[0].ravel())),
+    "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int(test_labels[0])])),
+}))
+with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:
+    writer.write(digit_record.SerializeToString())
+digit_spec = {"pixels": tf.io.FixedLenFeature([784], tf.int64),
+              "label": tf.io.FixedLenFeature([], tf.int64)}
+for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
+    fields = tf.io.parse_single_example(raw, digit_spec)
+    digit_back = tf.reshape(tf.cast(fields["pixels"], tf.uint8), [28, 28]).numpy()
+    label_back = int(fields["label"])
+''',
+    },
+    "nb06_ex2": {
+        "lazy: section 3's printed figures, no pipeline run": (
+            "rows_read, sum_x = 42, 533.1\n"
+            "coord = tf1.train.Coordinator()\n"
+            "coord.request_stop()\n"
+            "threads = []\n"),
+        "common mistake: the planted bug left in (no local_variables_initializer)":
+            _EX2_PIPELINE.format(init="", join=""),
+        "common mistake: one batch read, not one epoch": _EX2_PIPELINE.format(
+            init="        sess.run(tf1.local_variables_initializer())\n",
+            join="        coord.join(threads)\n").replace(
+            "while not coord.should_stop():", "for _ in range(1):"),
+    },
+    "nb06_ex3": {
+        "lazy: a made-up array of the predicted shape":
+            "predicted_shape = (3, 3, 2)\npadded = np.ones((3, 3, 2), np.float32)\n",
+        "common mistake: the sequences concatenated, not padded":
+            "predicted_shape = (6, 2)\n" + _EX3_QUEUE,
+        "common mistake: the padded length left unknown":
+            "predicted_shape = (3, None, 2)\n" + _EX3_QUEUE,
+        "common mistake: the shape as a list":
+            "predicted_shape = [3, 3, 2]\n" + _EX3_QUEUE,
+    },
+    "nb06_ex4": {
+        "lazy: one number for both, no file written":
+            "overhead_per_record = one_record_overhead = 50\n",
+        "common mistake: the protocol buffer alone, without the record framing": '''\
+tfrecord.write_image_records(items[:1], LOGS / "one.tfrecord")
+first = items[0][0]
+proto = tfrecord.image_example(first.read_bytes(), items[0][1], *tfrecord.image_shape(first))
+overhead_per_record = one_record_overhead = len(proto.SerializeToString()) - first.stat().st_size
+''',
+        "common mistake: a ratio of sizes, not bytes": '''\
+overhead_per_record = record_path.stat().st_size / jpeg_bytes
+tfrecord.write_image_records(items[:1], LOGS / "one.tfrecord")
+one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - items[0][0].stat().st_size
+''',
+    },
+}
