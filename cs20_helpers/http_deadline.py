@@ -4,7 +4,9 @@ A socket timeout bounds each read, and restarts with every byte: a server that s
 line and headers one byte every 20 s would hold a download for ever. Here each connection
 arms a timer while it reads the response headers; when it fires, the socket is shut down and
 the request fails with a read timeout (``requests.ReadTimeout``), which callers report as a
-stalled mirror, not as an offline machine. A connect timeout stays with ``requests``.
+stalled mirror, not as an offline machine: also when the cut falls inside the headers, where
+the part read would otherwise pass for a whole response with an empty body. A connect timeout
+stays with ``requests``.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def _connection_class(base: type[HTTPConnection], seconds: float) -> type[HTTPCo
             timer.daemon = True
             timer.start()
             try:
-                return super().getresponse()
+                response = super().getresponse()
             except Exception:
                 if expired.is_set():
                     raise ReadTimeoutError(None, self.host,
@@ -50,6 +52,10 @@ def _connection_class(base: type[HTTPConnection], seconds: float) -> type[HTTPCo
                 raise
             finally:
                 timer.cancel()
+            if expired.is_set():  # cut off inside the headers: what came is not a response
+                response.close()
+                raise ReadTimeoutError(None, self.host, NO_HEADERS.format(seconds=seconds))
+            return response
 
     return DeadlineConnection
 

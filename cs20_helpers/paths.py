@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cs20_helpers import settings
 
-PROFILES = ("sample", "full")
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+
+PROFILES = settings.PROFILES
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -24,7 +29,7 @@ REPO_DIR = PACKAGE_DIR.parent
 
 def profile() -> str:
     """Return the data and training budget in use: ``CS20_PROFILE`` = sample (default) or full."""
-    return settings.choice("CS20_PROFILE", PROFILES, "sample")
+    return settings.profile()
 
 
 def project_dir() -> Path:
@@ -67,16 +72,56 @@ def log_dir(name: str, *, fresh: bool = True) -> Path:
     return path
 
 
-def write_text_atomic(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temporary file beside it, so the file is never
-    seen half-written and a failed write keeps the old contents."""
-    tmp = path.with_name(path.name + ".tmp")
+#: Temporary files of an unfinished write are named ``.<name><PARTIAL>*`` beside the target.
+PARTIAL = ".cs20-partial-"
+
+
+class WriteError(OSError):
+    """A file could not be written (a full disk, no permission); the old file is unchanged."""
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed
+    and fsynced, then renamed over it. A full disk, an error or a kill at any moment leaves the
+    old file as it was (a kill may leave a hidden ``.<name>.cs20-partial-*`` beside it). A
+    symbolic link at ``path`` is replaced by the file, never written through."""
+    path = Path(path)
+    tmp = None
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}{PARTIAL}", dir=path.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        give_default_mode(Path(tmp))  # mkstemp made it owner-only
+        os.replace(tmp, path)
+    except OSError as error:
+        raise WriteError(error.errno, f"cannot write {path}: {error.strerror or error}") from None
     finally:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
     return path
+
+
+def write_text_atomic(path: Path, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all (see ``write_bytes_atomic``)."""
+    return write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def notebook_text(nb: NotebookNode) -> str:
+    """Return the notebook as ``nbformat.write`` would store it (JSON, a final newline)."""
+    import nbformat
+
+    text = nbformat.writes(nb)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def write_notebook(nb: NotebookNode, path: Path) -> Path:
+    """Write the notebook ``nb`` to ``path`` whole or not at all (see ``write_bytes_atomic``)."""
+    return write_text_atomic(path, notebook_text(nb))
 
 
 def give_default_mode(path: Path) -> Path:

@@ -14,6 +14,8 @@ from pathlib import Path
 MAX_THREADS = 256
 #: The settings that name folders.
 FOLDER_SETTINGS = ("CS20_DATA_DIR", "CS20_LOG_DIR", "CS20_RESULTS_DIR")
+#: The data and training budgets ``CS20_PROFILE`` may name.
+PROFILES = ("sample", "full")
 
 
 class SettingError(ValueError):
@@ -79,3 +81,18 @@ def absolute_folders(env: dict[str, str]) -> dict[str, str]:
 def threads() -> int:
     """Return ``CS20_THREADS``: TensorFlow's intra- and inter-op threads, 1 to MAX_THREADS."""
     return whole_number("CS20_THREADS", 2, 1, MAX_THREADS)
+
+
+def profile() -> str:
+    """Return ``CS20_PROFILE``: sample (default; bundled data, short training) or full."""
+    return choice("CS20_PROFILE", PROFILES, "sample")
+
+
+def check_all() -> None:
+    """Read every ``CS20_*`` setting once, raising SettingError for the first bad one: the
+    commands call it before they start a kernel, so a grader's bad setting stops the command
+    (naming the setting) instead of failing every cell of a student's notebook."""
+    profile()
+    threads()
+    for name in FOLDER_SETTINGS:
+        folder(name)

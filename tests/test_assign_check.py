@@ -149,6 +149,8 @@ def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_pa
         assert not left, f"solution lines left in the student copy: {left[:3]}"
     assert "BEGIN SOLUTION" not in "\n".join(c.source for c in copy.cells)
     assert not any(c.get("outputs") for c in copy.cells if c.cell_type == "code")
+    assert "cs20_refuted" in instructor.metadata  # its wrong answers stay with the instructor
+    assert not set(assign.INSTRUCTOR_ONLY_METADATA) & set(copy.metadata)
 
 
 def test_grade_ids_are_unique_across_the_course():

@@ -77,6 +77,20 @@ def test_headers_dripping_one_byte_at_a_time_are_given_up_within_the_timeout(ser
     assert not caught.value.offline and list(tmp_path.iterdir()) == []
 
 
+def test_headers_cut_off_mid_way_by_the_deadline_are_stalled_not_a_checksum_mismatch(
+        server, tmp_path, monkeypatch):
+    """Issue 30, 9: the deadline falls after the status line, inside the headers. The headers
+    read so far must not pass for a whole (empty) response."""
+    monkeypatch.setattr(download_module, "TIMEOUT", 0.5)
+    url = server.add("slow.bin", TEXT[:100], header_drip=0.005,  # the status line: 0.1 s,
+                     headers={"X-Padding": "p" * 400})  # the headers: over 2 s
+    with pytest.raises(DownloadError, match="stalled") as caught:
+        download_module.download(url, sha256=hashlib.sha256(TEXT[:100]).hexdigest(),
+                                 path=tmp_path / "slow.bin", progress=False)
+    assert caught.value.failures == [(url, "stalled: no response headers within 0.5 s")]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_waiting_for_a_lock_held_elsewhere_ends_with_a_clear_message(server, cache,
                                                                      monkeypatch):
     register(monkeypatch, plain_entry(server.add("toy.bin", TEXT), TEXT))

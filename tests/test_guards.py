@@ -39,15 +39,21 @@ def test_site_refuses_to_delete_a_folder_it_did_not_build(instructor):
 
 
 def test_a_folder_the_tool_marked_is_replaced_and_a_new_or_empty_one_used(tmp_path):
-    out = tmp_path / "site"
-    guards.clear_built(out, site.MARKER)  # new: nothing to do
-    out.mkdir()
-    guards.clear_built(out, site.MARKER)  # empty: used as it is
-    assert out.is_dir()
+    out, built = tmp_path / "site", tmp_path / "work" / "site"
+    built.mkdir(parents=True)
+    (built / "index.html").write_text("new page", encoding="utf-8")
+    guards.swap_in(built, out, site.MARKER)  # new
+    assert (out / "index.html").is_file() and not built.exists()
     guards.mark_built(out, site.MARKER, "a test")
     (out / "stale.html").write_text("old page", encoding="utf-8")
-    guards.clear_built(out, site.MARKER)
-    assert not out.exists()
+    built.mkdir()
+    guards.swap_in(built, out, site.MARKER)  # marked: replaced
+    assert list(out.iterdir()) == [] and list(built.parent.iterdir()) == []
+    (out / "mine.txt").write_text("not the tool's", encoding="utf-8")
+    built.mkdir()
+    with pytest.raises(Refused, match="not built by this tool"):
+        guards.swap_in(built, out, site.MARKER)
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
 
 
 def test_site_out_naming_a_file_is_one_line(tmp_path, capsys):

@@ -4,6 +4,7 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from full_disk import full_after
 
 import cs20_helpers
 from cs20_helpers import paths
@@ -48,15 +49,32 @@ def test_version_comes_from_the_package_metadata():
     assert cs20_helpers.__version__ == metadata.version("cs20-helpers")
 
 
-def test_write_text_atomic_keeps_old_contents_when_writing_fails(tmp_path, monkeypatch):
+def test_write_text_atomic_keeps_old_contents_when_writing_fails(tmp_path):
     path = tmp_path / "table.md"
     assert paths.write_text_atomic(path, "old\n") == path
-
-    def refuse(self, target):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(type(path), "replace", refuse)
-    with pytest.raises(OSError, match="disk full"):
-        paths.write_text_atomic(path, "new\n")
+    with full_after(1000), pytest.raises(paths.WriteError) as caught:
+        paths.write_text_atomic(path, "new\n" * 1000)
+    assert str(caught.value) == f"cannot write {path}: File too large"
     assert path.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["table.md"]
+
+
+def test_write_text_atomic_syncs_before_it_renames(tmp_path, monkeypatch):
+    """The data reaches the disk before the rename makes it the file: after a power cut the
+    file is the old one or the new one, never empty."""
+    events = []
+    monkeypatch.setattr(paths.os, "fsync", lambda fd: events.append("fsync"))
+    real_replace = paths.os.replace
+    monkeypatch.setattr(paths.os, "replace",
+                        lambda a, b: (events.append("replace"), real_replace(a, b)))
+    paths.write_text_atomic(tmp_path / "x.txt", "data")
+    assert events == ["fsync", "replace"]
+
+
+def test_write_text_atomic_replaces_a_link_instead_of_writing_through_it(tmp_path):
+    kept = tmp_path / "kept.txt"
+    kept.write_text("someone's work", encoding="utf-8")
+    (tmp_path / "link.txt").symlink_to(kept)
+    paths.write_text_atomic(tmp_path / "link.txt", "new")
+    assert kept.read_text(encoding="utf-8") == "someone's work"
+    assert not (tmp_path / "link.txt").is_symlink()

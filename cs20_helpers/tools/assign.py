@@ -21,6 +21,7 @@ from nbgrader.preprocessors import (
     LockCells,
 )
 
+from cs20_helpers.paths import notebook_text, write_text_atomic
 from cs20_helpers.tools import guards
 from cs20_helpers.tools.runner import find_notebooks
 
@@ -28,33 +29,45 @@ from cs20_helpers.tools.runner import find_notebooks
 # database); checksums are computed again after hidden tests are cleared, as nbgrader does.
 PREPROCESSORS = (LockCells, ClearSolutions, ClearOutput, CheckCellMetadata, ComputeChecksums,
                  ClearHiddenTests, ClearMarkScheme, ComputeChecksums, CheckCellMetadata)
+#: Maintainers' stamps that stay in the instructor notebook: the refute stamp names the wrong
+#: answers each check rejects, which a student copy must not give away.
+INSTRUCTOR_ONLY_METADATA = ("cs20_refuted", "cs20_crosscheck")
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return the student version of an instructor notebook (the input is left unchanged)."""
     copy = nbformat.from_dict(nb)
+    for key in INSTRUCTOR_ONLY_METADATA:
+        copy.metadata.pop(key, None)
     resources: dict = {}
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
     return copy
 
 
-def write_copies(paths: Iterable[Path], out_dir: Path) -> list[Path]:
-    """Write a student copy of each notebook into ``out_dir``; return the paths written.
+def write_copies(paths: Iterable[Path], out_dir: Path, *, force: bool = False) -> list[Path]:
+    """Write a student copy of each notebook into ``out_dir``, each whole or not at all; return
+    the paths written.
 
     Refuses (guards.Refused), before writing anything, an ``out_dir`` that is a file or the
-    notebooks' folder, and a target that is an instructor notebook by any path or link.
+    notebooks' folder, a target that is an instructor notebook by any path or link, and, unless
+    ``force``, a file there (or a link) that differs from the copy: it may be a submission. A
+    link is replaced by the copy, never written through.
     """
     paths = list(paths)
     targets = guards.copy_targets(paths, out_dir, find_notebooks())
+    copies = [notebook_text(student_copy(nbformat.read(path, as_version=4))) for path in paths]
+    if not force:
+        for target, text in zip(targets, copies, strict=True):
+            guards.no_loss(target, text.encode("utf-8"), "pass --force to replace it")
     out_dir.mkdir(parents=True, exist_ok=True)
-    for path, target in zip(paths, targets, strict=True):
-        nbformat.write(student_copy(nbformat.read(path, as_version=4)), target)
+    for target, text in zip(targets, copies, strict=True):
+        write_text_atomic(target, text)
     return targets
 
 
-def main(paths: Iterable[Path], out_dir: Path) -> int:
+def main(paths: Iterable[Path], out_dir: Path, *, force: bool = False) -> int:
     """Write the student copies and say where they are."""
-    for target in write_copies(paths, out_dir):
+    for target in write_copies(paths, out_dir, force=force):
         print(f"wrote {target}")
     return 0

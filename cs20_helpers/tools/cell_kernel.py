@@ -3,12 +3,15 @@
 How a cell ended comes from the kernel's execute reply (``status``, ``ename``, ``evalue``), not
 from the outputs it displayed, which the cell's own code can change. A cell that runs past the
 timeout, or a kernel that dies under it, is reported as such; ``restart`` then gives a fresh
-kernel in the same folder.
+kernel in the same folder. The kernel's connection file is kept in that folder, and its own
+output (and that of anything it starts) goes to ``/dev/null``: what a cell prints reaches the
+grader only as messages, never straight into its report.
 """
 
 from __future__ import annotations
 
 import queue
+import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,8 +42,10 @@ class CellKernel:
         """Start the kernel; each cell ``run`` may then take ``timeout`` seconds."""
         self.timeout = timeout
         self._manager = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                                      kernel_spec_manager=NbvalKernelspecManager())
-        self._manager.start_kernel(cwd=str(cwd), env=env)
+                                      kernel_spec_manager=NbvalKernelspecManager(),
+                                      connection_file=str(cwd / ".cs20-kernel.json"))
+        self._manager.start_kernel(cwd=str(cwd), env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
         self._client = self._connect()
 
     def _connect(self):  # noqa: ANN202 - a jupyter_client BlockingKernelClient

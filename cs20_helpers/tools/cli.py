@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
 
-from cs20_helpers.paths import project_dir
+from cs20_helpers import settings
+from cs20_helpers.paths import WriteError, project_dir
 from cs20_helpers.settings import SettingError
 from cs20_helpers.tools.guards import Refused
 
@@ -18,13 +20,13 @@ PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | 
 
 
 def _seconds(text: str) -> float:
-    """Parse a positive number of seconds (argparse says so in one line otherwise)."""
+    """Parse a positive, finite number of seconds (argparse says so in one line otherwise)."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"a positive, finite number of seconds, not {text!r}")
     return value
 
 
@@ -52,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
     assign.add_argument("notebooks", **names)
     assign.add_argument("--out", type=Path, required=True, help="folder for the student copies")
+    assign.add_argument("--force", action="store_true",
+                        help="replace student copies there that differ from the new ones "
+                             "(default: refuse, they may be submissions)")
     check = sub.add_parser("check", help="run a student's notebook and grade its exercises")
     check.add_argument("notebook", type=Path, help="the student's .ipynb file")
     check.add_argument("--source", type=Path, default=None,
@@ -60,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=_seconds, default=None,
                        help="seconds a cell may run (default: from the instructor notebook's "
                             "recorded cell times, else 600)")
+    check.add_argument("--report", type=Path, default=None,
+                       help="also write the report to this file, whole or not at all")
     course = sub.add_parser("nbgrader-course",
                             help="write an nbgrader course folder (source/ and its config)")
     course.add_argument("notebooks", **names)
@@ -103,7 +110,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         from cs20_helpers.tools import grading
 
-        return grading.main(args.notebook, args.source, args.timeout)
+        return grading.main(args.notebook, args.source, args.timeout, args.report)
     if args.command == "site":
         from cs20_helpers.tools import site
 
@@ -118,7 +125,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "assign":
         from cs20_helpers.tools import assign
 
-        return assign.main(paths, args.out)
+        return assign.main(paths, args.out, force=args.force)
     if args.command == "nbgrader-course":
         from cs20_helpers.tools import nbgrader_course
 
@@ -138,10 +145,11 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch a sub-command and return its exit status (2, in one line, for a path or setting
-    it cannot use; 130 after Ctrl-C, in one line; 141, quietly, when the reader of a pipe left
-    early)."""
+    it cannot use or a file it cannot write; 130 after Ctrl-C, in one line; 141, quietly, when
+    the reader of a pipe left early). Every setting is checked before anything runs."""
     argv = sys.argv[1:] if argv is None else argv
     try:
+        settings.check_all()
         if argv[:1] == ["data"]:
             from cs20_helpers.tools import data_cli
 
@@ -155,8 +163,12 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return PIPE_CLOSED
     except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
-        print(f"\ncs20: {interrupt or 'interrupted'} (Ctrl-C)", file=sys.stderr)
+        print(f"\ncs20: {str(interrupt) or 'interrupted'} (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
-    except (FileNotFoundError, Refused, SettingError) as error:
+    except (FileNotFoundError, Refused, SettingError, WriteError) as error:
         print(f"error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    except OSError as error:  # e.g. a full disk under a library that writes files itself
+        print(f"error: {error.strerror or error}"
+              + (f": {error.filename}" if error.filename else ""), file=sys.stderr)
         return BAD_INPUT

@@ -25,7 +25,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.machine import cpu_signature
-from cs20_helpers.paths import project_dir
+from cs20_helpers.paths import project_dir, write_notebook
 
 #: The conditions a stored notebook must also pass under: name -> environment added.
 VARIANTS: dict[str, dict[str, str]] = {
@@ -95,11 +95,12 @@ def validate(path: Path, env: dict[str, str], sanitize: Path) -> dict[str, list[
 
 def stamp(path: Path, variants: Iterable[str]) -> None:
     """Record in the notebook's metadata that its current cells passed ``variants``, and the CPU
-    that stored them (a later difference can then be traced to its machine)."""
+    that stored them (a later difference can then be traced to its machine); the notebook is
+    rewritten whole or not at all."""
     nb = nbformat.read(path, as_version=4)
     nb.metadata[STAMP_KEY] = {"digest": digest(nb), "variants": list(variants),
                               "stored_on": cpu_signature()}
-    nbformat.write(nb, path)
+    write_notebook(nb, path)
 
 
 def problems(nb: nbformat.NotebookNode) -> list[str]:

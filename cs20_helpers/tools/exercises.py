@@ -24,8 +24,10 @@ class Exercise:
 
 
 def nbgrader_meta(cell: nbformat.NotebookNode) -> dict:
-    """Return a cell's nbgrader metadata (empty for an ordinary cell)."""
-    return cell.get("metadata", {}).get("nbgrader", {})
+    """Return a cell's nbgrader metadata (empty for an ordinary cell, and for one whose
+    ``nbgrader`` entry is not a mapping: a submission's metadata is not to be trusted)."""
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    return meta if isinstance(meta, dict) else {}
 
 
 def is_check(cell: nbformat.NotebookNode) -> bool:

@@ -9,7 +9,15 @@ of the instructor's. Each cell runs within a time limit (``timing.cell_timeout``
 past its time or ends the kernel fails its own exercise only: the kernel is restarted, the
 cells above that ran cleanly (check cells aside) are run again, and grading goes on.
 
-Exit status: 0 every exercise passed, 1 some did not, 2 a notebook that cannot be used.
+The grader's faults are never a student's score: settings are checked before any kernel starts
+(``cli``), and when the notebook's own set-up (an instructor cell above the first exercise,
+unchanged) fails, nothing is graded and the command stops with exit 2. Every process the
+submission starts is ended before the report is printed (``reaper``), and the kernel's own
+output goes nowhere, so nothing a solution prints can follow the score. A folder left by a
+``check`` that was killed is removed by the next one.
+
+Exit status: 0 every exercise passed, 1 some did not, 2 a notebook that cannot be used or a
+grader that cannot grade it.
 """
 
 from __future__ import annotations
@@ -22,16 +30,24 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.tools import exercises, runner, submission, timing
+from cs20_helpers.paths import write_text_atomic
+from cs20_helpers.tools import exercises, guards, reaper, runner, submission, timing
 from cs20_helpers.tools.cell_kernel import DIED, ERROR, OK, TIMEOUT, CellKernel, Outcome
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 ALL_PASSED, SOME_FAILED, BAD_INPUT = 0, 1, 2
+#: Each check's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
+PREFIX = "cs20-check-"
 
 
 class BadNotebook(ValueError):
     """A submission or instructor notebook that cannot be used (missing, empty, not a notebook,
-    no instructor copy to grade it against)."""
+    a link, no instructor copy to grade it against)."""
+
+
+class GraderFault(RuntimeError):
+    """The notebook's own set-up failed before any exercise: the grader's environment is at
+    fault, not the student."""
 
 
 @dataclass
@@ -66,16 +82,21 @@ class Run:
     restarts: int = 0
 
 
-def read_notebook(path: Path) -> nbformat.NotebookNode:
-    """Return the notebook at ``path``, or raise BadNotebook saying in one line why not."""
+def read_notebook(path: Path, *, link_ok: bool = True) -> nbformat.NotebookNode:
+    """Return the notebook at ``path``, or raise BadNotebook saying in one line why not, never
+    quoting the file (it may be a link to a secret). A link is refused unless ``link_ok``."""
+    if not link_ok and path.is_symlink():
+        raise BadNotebook(f"{path} is a symbolic link; grade the submitted file itself")
     if not path.is_file():
         raise BadNotebook(f"no notebook at {path}")
     try:
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
-    except (ValueError, KeyError, TypeError, AttributeError, nbformat.ValidationError) as error:
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise BadNotebook(f"{path} is not a Jupyter notebook ({reason[:200]})") from None
+    except nbformat.ValidationError:
+        raise BadNotebook(f"{path} is not a Jupyter notebook (JSON, but not in the notebook "
+                          "format)") from None
+    except (ValueError, KeyError, TypeError, AttributeError):  # includes not JSON, not UTF-8
+        raise BadNotebook(f"{path} is not a Jupyter notebook (not notebook JSON)") from None
     return nb
 
 
@@ -155,21 +176,50 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
     return result(FAILED, _why(check, "the check", timeout))
 
 
+def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode, run: Run,
+                timeout: float) -> str | None:
+    """Return why the notebook's own set-up failed, when a cell above the first exercise that
+    is the instructor's, unchanged, raised or timed out before any code of the student's ran
+    (a cell the student added or edited makes what follows the student's doing)."""
+    first = min((i for e in prepared.exercises for i in (e.solution, e.check) if i is not None),
+                default=len(prepared.nb.cells))
+    theirs = {cell.source for cell in instructor.cells if cell.cell_type == "code"}
+    for index in range(first):
+        outcome = run.outcomes.get(index)
+        if outcome is None:  # not a code cell
+            continue
+        if prepared.nb.cells[index].source not in theirs:
+            return None
+        if outcome.status != OK:
+            return _why(outcome, f"cell {index}, the notebook's own set-up above the exercises,",
+                        timeout)
+    return None
+
+
 def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
           timeout: float) -> tuple[list[Grade], Run]:
     """Run the submission ``student`` (read from ``path``) in a fresh folder against
-    ``instructor``'s exercises and check cells; return one grade per exercise, and the run."""
+    ``instructor``'s exercises and check cells; return one grade per exercise, and the run.
+    Raises GraderFault when the notebook's own set-up failed. Every process the submission
+    started has ended on return."""
     prepared = submission.prepare(student, instructor)
-    with tempfile.TemporaryDirectory(prefix="cs20-check-") as folder:
-        work = Path(folder)
-        shutil.copyfile(path, work / path.name)
-        env = runner.kernel_env()
-        env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
-        kernel = CellKernel(work, env, timeout)
-        try:
-            run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
-        finally:
-            kernel.close()
+    work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
+    try:
+        with reaper.owned():
+            shutil.copyfile(path, work / path.name)
+            env = runner.kernel_env()
+            env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
+            kernel = CellKernel(work, env, timeout)
+            try:
+                run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
+            finally:
+                kernel.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    fault = setup_fault(prepared, instructor, run, timeout)
+    if fault:
+        raise GraderFault(f"{fault}; no student code had run: fix the grading environment "
+                          "(nothing was graded)")
     grades = [grade_exercise(e, run, prepared.notes.get(e.id, ""), timeout)
               for e in prepared.exercises]
     return grades, run
@@ -192,10 +242,12 @@ def report(grades: list[Grade]) -> str:
     return "\n".join(lines)
 
 
-def main(path: Path, source: Path | None = None, timeout: float | None = None) -> int:
-    """Grade a submission and print the table; exit status as the module says."""
+def main(path: Path, source: Path | None = None, timeout: float | None = None,
+         report_file: Path | None = None) -> int:
+    """Grade a submission and print the table (and write it to ``report_file``, whole or not
+    at all); exit status as the module says."""
     try:
-        student = read_notebook(path)
+        student = read_notebook(path, link_ok=False)
         instructor_path = instructor_copy(path, source)
         instructor = read_notebook(instructor_path)
     except BadNotebook as error:
@@ -206,11 +258,19 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None) -
               "cells)", file=sys.stderr)
         return BAD_INPUT
     seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])
-    print(f"Checking {path.name} against {instructor_path} in a fresh folder "
-          f"(cell timeout {seconds:g} s: {how}) ...", flush=True)
-    grades, run = grade(path, student, instructor, seconds)
-    print(report(grades))
+    head = (f"Checking {path.name} against {instructor_path} in a fresh folder "
+            f"(cell timeout {seconds:g} s: {how}) ...")
+    print(head, flush=True)
+    try:
+        grades, run = grade(path, student, instructor, seconds)
+    except GraderFault as error:
+        print(f"error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    lines = [report(grades)]
     if run.restarts:
-        print(f"the kernel was restarted {run.restarts} time(s) after a cell ran past the "
-              "timeout or ended it; the cells above were run again")
+        lines.append(f"the kernel was restarted {run.restarts} time(s) after a cell ran past "
+                     "the timeout or ended it; the cells above were run again")
+    if report_file is not None:
+        write_text_atomic(report_file, "\n".join([head, *lines, ""]))
+    print("\n".join(lines))
     return ALL_PASSED if all(g.passed for g in grades) else SOME_FAILED

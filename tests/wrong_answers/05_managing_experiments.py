@@ -1,0 +1,95 @@
+"""Wrong answers to notebook 05's exercises: each must fail its check (proved by `refute`)."""
+
+_EX1_CELL = '''checkpoint_names = set()
+with tf.Graph().as_default() as g:
+    X = tf1.placeholder(tf.float32, [None, 784])
+    Y = tf1.placeholder(tf.int64, [None])
+    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_initializer())
+    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializer())
+    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=Y, logits=tf.matmul(X, w) + b))
+    BUILD
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        for s in range(5):
+            xb, yb = batch_for(s)
+            sess.run(momentum_train, {X: xb, Y: yb})
+        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))
+checkpoint_names = {name for name, _ in tf.train.list_variables(path)}
+'''
+
+_EX3_RUN = '''
+
+with tf.Graph().as_default() as g:
+    x = tf.constant([1.0, 2.0, 3.0])
+    v = tf.constant([1.0, 0.0, -1.0])
+    y = tf.reduce_sum(x**3) + x[0] * x[1]
+    hv = hessian_vector_product(y, x, v)
+    with tf1.Session(graph=g) as sess:
+        hvp = sess.run(hv)
+'''
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb05_ex1": {
+        "lazy: the names typed in from the check's message, nothing saved":
+            'checkpoint_names = {"weights", "bias", "weights/Momentum", "bias/Momentum"}\n',
+        "common mistake: the Saver built before minimize(), so it misses the slots":
+            _EX1_CELL.replace("BUILD", "momentum_saver = tf1.train.Saver()\n    "
+                              "momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9)"
+                              ".minimize(loss)"),
+        "common mistake: plain gradient descent, which has no slots":
+            _EX1_CELL.replace("BUILD", "momentum_train = tf1.train.GradientDescentOptimizer(0.5)"
+                              ".minimize(loss)\n    momentum_saver = tf1.train.Saver()"),
+    },
+    "nb05_ex2": {
+        "lazy: the value read from the file, no Saver":
+            'restored_w = tf.train.load_variable(latest, "weights")\n'
+            "renaming_graph, renaming_saver = tf.Graph(), None\n",
+        "common mistake: the variable named weights and a default Saver (no renaming)":
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            '    W_renamed = tf1.get_variable("weights", [784, 10])\n'
+            "    renaming_saver = tf1.train.Saver()\n"
+            "    with tf1.Session(graph=renaming_graph) as sess:\n"
+            "        renaming_saver.restore(sess, latest)\n"
+            "        restored_w = sess.run(W_renamed)\n",
+        "common mistake: the first checkpoint restored, not the latest":
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
+            '    renaming_saver = tf1.train.Saver({"weights": W_renamed})\n'
+            "    with tf1.Session(graph=renaming_graph) as sess:\n"
+            '        renaming_saver.restore(sess, str(CHECKPOINTS / "softmax-100"))\n'
+            "        restored_w = sess.run(W_renamed)\n",
+    },
+    "nb05_ex3": {
+        "lazy: the answer worked out by hand, typed in":
+            "def hessian_vector_product(y, x, v):\n"
+            "    return tf.constant([6.0, 1.0, -18.0])\n" + _EX3_RUN,
+        "common mistake: the Hessian's diagonal times v":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    diagonal = tf.stack([tf.gradients(grad[i], x)[0][i] for i in range(3)])\n"
+            "    return diagonal * v\n" + _EX3_RUN,
+        "common mistake: the Hessian's row sums times v (tf.gradients of the gradient, then v)":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.gradients(grad, x)[0] * v\n" + _EX3_RUN,
+        "common mistake: v left out (the gradient of the gradient's sum)":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.gradients(tf.reduce_sum(grad), x)[0]\n" + _EX3_RUN,
+    },
+    "nb05_ex4": {
+        "lazy: a guess, no graph built":
+            "a_changes, a_with_extra = True, 0.0\n",
+        "common mistake: predicting that a stays the same":
+            "a_changes, a_with_extra = False, first[0]\n",
+        "common mistake: the extra op made after a":
+            "a_changes = True\n"
+            "with tf.Graph().as_default() as g:\n"
+            "    tf1.set_random_seed(2)\n"
+            "    a = tf1.random_uniform([], -10, 10)\n"
+            "    extra = tf1.random_uniform([])\n"
+            "    with tf1.Session(graph=g) as sess:\n"
+            "        a_with_extra = sess.run(a)\n",
+    },
+}
