@@ -29,13 +29,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cs20_helpers import loopback
+from cs20_helpers.paths import project_dir
 
 HOST = "127.0.0.1"
 #: Seconds a process may take to end after SIGTERM before it gets SIGKILL.
 GRACE_S = 2.0
-#: Environment every process gets: quiet TensorFlow, unbuffered output, no GPU probing noise.
+#: Environment every process gets: quiet TensorFlow, unbuffered output, no GPU probing noise,
+#: and Keras 3 (the notebook's kernel sets TF_USE_LEGACY_KERAS=1 for its TF1 layers; the worker
+#: scripts use no TF1 layers, so they run the Keras a plain TensorFlow 2.21 install gives).
 QUIET_ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
-             "TF_USE_LEGACY_KERAS": "1", "PYTHONUNBUFFERED": "1", "CUDA_VISIBLE_DEVICES": ""}
+             "TF_USE_LEGACY_KERAS": "0", "PYTHONUNBUFFERED": "1", "CUDA_VISIBLE_DEVICES": ""}
 _PR_SET_PDEATHSIG = 1
 #: The last line ``notebooks/workers/tf1_worker.py`` prints; ``worker_summary`` reads it.
 WORKER_DONE = re.compile(r"^worker (?P<index>\d+) done: (?P<steps>\d+) steps in "
@@ -63,6 +66,14 @@ for group in groups:
 
 class WorkerError(RuntimeError):
     """A process of the cluster failed, or did not do something in time; carries its output."""
+
+
+def worker_scripts() -> Path:
+    """Return the folder of the course's worker scripts: ``workers`` beside the notebook when it
+    runs in its own folder, else the checkout's ``notebooks/workers`` (a copy of the notebook
+    run elsewhere, as ``check`` and ``refute`` do, finds them there)."""
+    here = Path("workers")
+    return here if here.is_dir() else project_dir() / "notebooks" / "workers"
 
 
 def free_port() -> int:

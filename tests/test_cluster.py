@@ -247,3 +247,24 @@ def test_listening_addresses_show_a_wildcard_bind_in_this_process():
         server.bind(("0.0.0.0", 0))
         server.listen()
         assert f"0.0.0.0:{server.getsockname()[1]}" in cl.listening_addresses(os.getpid())
+
+
+def test_tasks_run_keras_3_whatever_the_owner_set(tmp_path, monkeypatch):
+    monkeypatch.setenv("TF_USE_LEGACY_KERAS", "1")  # what a notebook's setup() sets
+    script = _script(tmp_path, "env", """
+        import os
+        print("legacy:", os.environ.get("TF_USE_LEGACY_KERAS"), flush=True)
+    """)
+    with cl.Cluster(tmp_path / "logs") as cluster:
+        out = cluster.start_tasks(script, cl.local_cluster({"worker": 1}))["worker0"].wait_ok(
+            DEADLINE_S)
+    assert "legacy: 0" in out
+
+
+def test_worker_scripts_are_found_from_the_notebook_folder_and_from_elsewhere(tmp_path,
+                                                                               monkeypatch):
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    monkeypatch.chdir(notebooks)
+    assert cl.worker_scripts() == Path("workers")
+    monkeypatch.chdir(tmp_path)  # a copy of the notebook run in a fresh folder
+    assert (cl.worker_scripts() / "tf1_worker.py").is_file()

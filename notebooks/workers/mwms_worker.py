@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 
+import keras
 import numpy as np
 import tensorflow as tf
 
@@ -49,7 +50,8 @@ def train_step(x, y):
 rows = slice(index * per_worker, (index + 1) * per_worker)
 for step in range(args.steps):
     loss = train_step(tf.constant(features[step, rows]), tf.constant(labels[step, rows]))
-print(f"worker {index}: {args.steps} steps, last global loss {float(loss):.6f}", flush=True)
+print(f"worker {index}: Keras {keras.__version__.split('.')[0]}, {args.steps} steps, "
+      f"last global loss {float(loss):.6f}", flush=True)
 
 
 # The same training, the idiomatic way. Global batch k is rows 64k..64k+63 of the data again:
@@ -65,7 +67,7 @@ batches = strategy.distribute_datasets_from_function(dataset_fn)
 with strategy.scope():  # variables and the optimizer's state, mirrored on every worker
     keras_w = tf.Variable(tf.zeros([10]), name="keras_w")
     keras_b = tf.Variable(0.0, name="keras_b")
-    optimizer = tf.keras.optimizers.SGD(learning_rate=LR)
+    optimizer = keras.optimizers.SGD(learning_rate=LR)  # Keras 3: no slots, nothing to build
 
 
 @tf.function

@@ -5,6 +5,7 @@ Workers and ps tasks only run a server; the chief builds the model and sends ste
 import json
 import os
 
+import keras
 import numpy as np
 import tensorflow as tf
 
@@ -22,8 +23,9 @@ coordinator = tf.distribute.coordinator.ClusterCoordinator(strategy)
 with strategy.scope():
     w = tf.Variable(tf.zeros([10]), name="w")
     b = tf.Variable(0.0, name="b")
-    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1)  # its iteration count lives on a ps too
-print(f"chief: w lives on {w.device}, b on {b.device}", flush=True)
+    optimizer = keras.optimizers.SGD(learning_rate=0.1)  # Keras 3; its step count lives on a ps too
+print(f"chief: Keras {keras.__version__.split('.')[0]}; w lives on {w.device}, b on {b.device}",
+      flush=True)
 
 rng = np.random.default_rng(0)
 features = rng.normal(size=(1024, 10)).astype(np.float32)

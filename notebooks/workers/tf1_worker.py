@@ -21,7 +21,8 @@ parser.add_argument("--checkpoint-dir")
 parser.add_argument("--save-steps", type=int, default=100)
 parser.add_argument("--lr", type=float, default=0.1)
 parser.add_argument("--batch", type=int, default=32)
-parser.add_argument("--trace-dir", help="save each step's global steps and loss to worker<i>.npy")
+parser.add_argument("--trace-dir",
+                    help="save each step's global steps, loss and seconds to worker<i>.npy")
 args = parser.parse_args()
 
 config = json.loads(os.environ["TF_CONFIG"])
@@ -107,12 +108,16 @@ with tf1.train.MonitoredTrainingSession(
         time.sleep(0.01)
     start = time.perf_counter()
     # Traced, each step also fetches: the global step when the weights were read, the global
-    # step once the update landed, and the loss on all data (untraced, only the update runs).
+    # step once the update landed, and the loss on all data (untraced, only the update runs);
+    # the trace adds the seconds the call took, hooks (the chief's checkpoints) included.
     fetches = [step_read, step_landed, full_loss] if args.trace_dir else train_op
     trace = []
     while not sess.should_stop():
         rows = batches.integers(0, len(shard_x), args.batch)
-        trace.append(sess.run(fetches, {x: shard_x[rows], y: shard_y[rows]}))
+        called = time.perf_counter()
+        values = sess.run(fetches, {x: shard_x[rows], y: shard_y[rows]})
+        if args.trace_dir:
+            trace.append([*values, time.perf_counter() - called])
         steps += 1
         if steps % 50 == 0:
             print(f"worker {index}: {steps} steps", flush=True)
@@ -123,6 +128,6 @@ with tf1.Session(server.target, config=session_config) as plain:
     final_loss, final_step = plain.run([loss, global_step], {x: features, y: labels})
 if args.trace_dir:
     os.makedirs(args.trace_dir, exist_ok=True)
-    np.save(os.path.join(args.trace_dir, f"worker{index}.npy"), np.array(trace).reshape(-1, 3))
+    np.save(os.path.join(args.trace_dir, f"worker{index}.npy"), np.array(trace).reshape(-1, 4))
 print(f"worker {index} done: {steps} steps in {seconds:.3f} s, global step {final_step}, "
       f"loss on all data {final_loss:.6f}", flush=True)

@@ -1,0 +1,104 @@
+"""Wrong answers to notebook 07's exercises: each must fail its check (proved by `refute`)."""
+
+_EX2_GRAPH = '''ex2_graph = tf.Graph()
+with ex2_graph.as_default():
+    ex2_a = tf1.placeholder(tf.float32, [None, 28, 28, 1], name="a")
+    ex2_b = tf1.placeholder(tf.float32, [None, 28, 28, 1], name="b")
+'''
+
+_EX4_PHOTO = '''with Image.open(cbook.get_sample_data("grace_hopper.jpg")) as ex4_photo:
+    ex4_colour = np.asarray(ex4_photo.convert("RGB").resize((128, 150), Image.Resampling.LANCZOS),
+                            dtype=np.float32) / 255.0
+'''
+
+_EX3_FRESH = '''ex3_net = ConvNet(steps_per_epoch, batch_size=BATCH_SIZE)
+ex3_net.restore(CNN_LOG)
+'''
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb07_ex1": {
+        "common mistake: the SAME formula for the VALID convolution": (
+            "ex1_conv_hw = -(-64 // 2)\n"
+            "ex1_pool_hw = -(-ex1_conv_hw // 2)\n"
+            "ex1_conv_params = 3 * 3 * 3 * 16 + 16\n"),
+        "common mistake: the pooling rounded down as if VALID": (
+            "ex1_conv_hw = (64 - 3) // 2 + 1\n"
+            "ex1_pool_hw = ex1_conv_hw // 2\n"
+            "ex1_conv_params = 3 * 3 * 3 * 16 + 16\n"),
+        "common mistake: the biases left out": (
+            "ex1_conv_hw = (64 - 3) // 2 + 1\n"
+            "ex1_pool_hw = -(-ex1_conv_hw // 2)\n"
+            "ex1_conv_params = 3 * 3 * 3 * 16\n"),
+        "lazy: the input channels left out of the weights": (
+            "ex1_conv_hw = (64 - 3) // 2 + 1\n"
+            "ex1_pool_hw = -(-ex1_conv_hw // 2)\n"
+            "ex1_conv_params = 3 * 3 * 16 + 16\n"),
+    },
+    "nb07_ex2": {
+        "common mistake: a new scope per input (shared, shared_1)": _EX2_GRAPH + '''\
+with ex2_graph.as_default():
+    ex2_maps = []
+    for ex2_images in (ex2_a, ex2_b):
+        with tf1.variable_scope(None, default_name="shared"):
+            ex2_kernel = tf1.get_variable("kernel", [5, 5, 1, 8])
+            ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+            ex2_maps.append(tf.nn.relu(
+                tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + ex2_bias))
+    ex2_left, ex2_right = ex2_maps
+''',
+        "lazy: both branches read ex2_a": _EX2_GRAPH + '''\
+with ex2_graph.as_default(), tf1.variable_scope("shared"):
+    ex2_kernel = tf1.get_variable("kernel", [5, 5, 1, 8])
+    ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+    ex2_left = tf.nn.relu(tf.nn.conv2d(ex2_a, ex2_kernel, strides=1, padding="SAME") + ex2_bias)
+    ex2_right = tf.nn.relu(tf.nn.conv2d(ex2_a, ex2_kernel, strides=1, padding="SAME") + ex2_bias)
+''',
+        "common mistake: tf1.Variable, a new kernel for every input": _EX2_GRAPH + '''\
+with ex2_graph.as_default():
+    ex2_maps = []
+    for ex2_images in (ex2_a, ex2_b):
+        with tf1.variable_scope("shared", reuse=tf1.AUTO_REUSE):
+            ex2_kernel = tf1.Variable(tf1.glorot_uniform_initializer()([5, 5, 1, 8]), name="kernel")
+            ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+            ex2_maps.append(tf.nn.relu(
+                tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + ex2_bias))
+    ex2_left, ex2_right = ex2_maps
+''',
+    },
+    "nb07_ex3": {
+        "lazy: five made-up distinct accuracies near 0.98": (
+            "ex3_accuracies = [0.9805, 0.9795, 0.981, 0.979, 0.98]\n"
+            "ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)\n"),
+        "lazy: the trained net's accuracy with dropout off, nudged five ways": (
+            "ex3_accuracies = [cnn_test_accuracy - d\n"
+            "                  for d in (0.001, 0.002, 0.003, 0.004, 0.005)]\n"
+            "ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)\n"),
+        "common mistake: dropout left off (no training=True)": _EX3_FRESH + (
+            "ex3_accuracies = [ex3_net.evaluate(x_test, test_labels)[0] for _ in range(5)]\n"
+            "ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)\n"),
+        "common mistake: the gap the wrong way round": _EX3_FRESH + (
+            "ex3_accuracies = [ex3_net.evaluate(x_test, test_labels, training=True)[0]\n"
+            "                  for _ in range(5)]\n"
+            "ex3_gap = np.mean(ex3_accuracies) - cnn_test_accuracy\n"),
+        "the accuracies sorted, not in the order measured": _EX3_FRESH + (
+            "ex3_accuracies = sorted(ex3_net.evaluate(x_test, test_labels, training=True)[0]\n"
+            "                        for _ in range(5))\n"
+            "ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)\n"),
+    },
+    "nb07_ex4": {
+        "common mistake: the blur kernel in every [i, j], so channels mix": _EX4_PHOTO + '''\
+ex4_filter = np.tile(KERNELS["blur"][:, :, None, None], (1, 1, 3, 3)).astype(np.float32)
+ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
+''',
+        "lazy: a helper does the blur, the filter only has the right shape": _EX4_PHOTO + '''\
+ex4_filter = np.zeros((3, 3, 3, 3), np.float32)
+ex4_blurred = tf.nn.depthwise_conv2d(
+    ex4_colour[None], np.repeat(KERNELS["blur"][:, :, None, None], 3, axis=2).astype(np.float32),
+    strides=[1, 1, 1, 1], padding="SAME").numpy()
+''',
+        "common mistake: the blur divided by 3 over all pairs (a grey blur)": _EX4_PHOTO + '''\
+ex4_filter = np.tile(KERNELS["blur"][:, :, None, None] / 3, (1, 1, 3, 3)).astype(np.float32)
+ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
+''',
+    },
+}

@@ -1,0 +1,127 @@
+"""Wrong answers to notebook 09's exercises: each must fail its check (proved by `refute`)."""
+
+_EX2_LOOP = '''\
+def small_macs(size):
+    macs, channels_in = [], 3
+    for convs, scale in zip(VGG_BLOCKS[16], VGG_FILTER_SCALE, strict=True):
+        channels_out, block = 8 * scale, 0
+        for _ in range(convs):
+'''
+
+_EX3_TOWERS = '''\
+    adam = tf1.train.AdamOptimizer(0.1)
+    tower_grads = []
+    for i, device in enumerate(["/gpu:0", "/gpu:1"]):
+'''
+
+_EX4_GRAPH = '''\
+SIZES = [10, 14, 18]
+with tf.Graph().as_default() as unequal_graph:
+    x_all = tf1.placeholder(tf.float32, [None, 1])
+    y_all = tf1.placeholder(tf.float32, [None])
+    sgd = tf1.train.GradientDescentOptimizer(0.1)
+    unequal_grads = []
+    for i, (x_part, y_part) in enumerate(zip(tf.split(x_all, SIZES), tf.split(y_all, SIZES),
+                                             strict=True)):
+        with tf1.name_scope(f"tower_{i}"):
+            unequal_grads.append(sgd.compute_gradients(linear_loss(x_part, y_part)))
+'''
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb09_ex1": {
+        "lazy: section 6's figures for 64x64 images": (
+            "pool3_shape = (None, 8, 8, 32)\n"
+            "fc6_inputs = 2 * 2 * 64\n"),
+        "common mistake: pool3 after four poolings": (
+            "pool3_shape = (None, 96 // 16, 96 // 16, 64)\n"
+            "fc6_inputs = (96 // 32) * (96 // 32) * 64\n"),
+        "common mistake: fc6's inputs without the channels": (
+            "pool3_shape = (None, 96 // 8, 96 // 8, 32)\n"
+            "fc6_inputs = (96 // 32) * (96 // 32)\n"),
+        "common mistake: the shape without its batch axis": (
+            "pool3_shape = (96 // 8, 96 // 8, 32)\n"
+            "fc6_inputs = (96 // 32) * (96 // 32) * 64\n"),
+    },
+    "nb09_ex2": {
+        "lazy: the notebook's own conv_multiply_adds on a built graph": '''\
+def small_macs(size):
+    with tf.Graph().as_default() as graph:
+        vgg_net(tf1.placeholder(tf.float32, [1, size, size, 3]), 1.0, NUM_CLASSES, **SMALL_VGG)
+    return conv_multiply_adds(graph)[0]
+''',
+        "lazy: the helper imported anew, past the switched-off name": '''\
+def small_macs(size):
+    from cs20_helpers import layers as fresh_layers
+
+    with tf.Graph().as_default() as graph:
+        fresh_layers.vgg_net(tf1.placeholder(tf.float32, [1, size, size, 3]), 1.0, NUM_CLASSES,
+                             **SMALL_VGG)
+    macs = {}
+    for op in graph.get_operations():
+        if op.type == "Conv2D":
+            block = int(op.name[len("conv"):op.name.index("_")])
+            _, height, width, _ = op.outputs[0].shape
+            macs[block] = macs.get(block, 0) + height * width * op.inputs[1].shape.num_elements()
+    return list(macs.values())
+''',
+        "lazy: the 64x64 counts whatever the size": _EX2_LOOP.replace(
+            "macs, channels_in = [], 3", "macs, channels_in, size = [], 3, IMAGE_SIZE") + '''\
+            block += size * size * 3 * 3 * channels_in * channels_out
+            channels_in = channels_out
+        macs.append(block)
+        size //= 2
+    return macs
+''',
+        "common mistake: the image is never halved": _EX2_LOOP + '''\
+            block += size * size * 3 * 3 * channels_in * channels_out
+            channels_in = channels_out
+        macs.append(block)
+    return macs
+''',
+        "common mistake: every convolution reads its own output channels": _EX2_LOOP + '''\
+            block += size * size * 3 * 3 * channels_out * channels_out
+        macs.append(block)
+        size //= 2
+    return macs
+''',
+    },
+    "nb09_ex3": {
+        "the planted bug: each tower under tf.device": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf.device(device):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(average_gradients(tower_grads))
+''',
+        "lazy: everything on /cpu:0, the towers never placed": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(average_gradients(tower_grads))
+''',
+        "common mistake: compute_on without the outer /cpu:0": '''\
+with tf.Graph().as_default() as fixed_graph:
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf1.device(compute_on(device)):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(average_gradients(tower_grads))
+''',
+    },
+    "nb09_ex4": {
+        "common mistake: the plain mean of the towers": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    weighted_grads = average_gradients(unequal_grads)
+''',
+        "lazy: a new whole-batch gradient": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    weighted_grads = sgd.compute_gradients(linear_loss(x_all, y_all))
+''',
+        "common mistake: weighted by rows, not by share of the rows": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    weighted_grads = [(tf.add_n([size * grad for size, (grad, _) in
+                                 zip(SIZES, pairs, strict=True)]), pairs[0][1])
+                      for pairs in zip(*unequal_grads, strict=True)]
+''',
+    },
+}

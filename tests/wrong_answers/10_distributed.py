@@ -1,0 +1,109 @@
+"""Wrong answers to notebook 10's exercises: each must fail its check (proved by `refute`)."""
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb10_ex1": {
+        "common mistake: every variable on the first ps": (
+            'predicted = ["/job:ps/task:0", "/job:ps/task:0", "/job:ps/task:0", "/job:worker"]\n'),
+        "common mistake: the add placed with its inputs on a ps": (
+            'predicted = ["/job:ps/task:0", "/job:ps/task:1", "/job:ps/task:0", '
+            '"/job:ps/task:0"]\n'),
+        "lazy: the example's device strings, in order": (
+            'predicted = ["/job:ps/task:0", "/job:worker/task:0", "/job:worker/task:1", '
+            '"/job:worker"]\n'),
+        "common mistake: a full device string for the worker op": (
+            'predicted = ["/job:ps/task:0", "/job:ps/task:1", "/job:ps/task:0", '
+            '"/job:worker/task:0/device:CPU:0"]\n'),
+    },
+    "nb10_ex2": {
+        "lazy: section 7's TF_CONFIG of its worker 1": (
+            'config = tf_config({"ps": ["10.0.0.10:2222"], '
+            '"worker": ["10.0.0.11:2222", "10.0.0.12:2222"]}, "worker", 1)\n'),
+        "common mistake: index 2, the third machine": (
+            'config = json.dumps({"cluster": {"ps": ["10.1.0.1:2222"], '
+            '"worker": ["10.1.0.2:2222", "10.1.0.3:2222"]}, '
+            '"task": {"type": "worker", "index": 2}})\n'),
+        "common mistake: every machine listed as a worker": (
+            'config = tf_config({"ps": ["10.1.0.1:2222"], '
+            '"worker": ["10.1.0.1:2222", "10.1.0.2:2222", "10.1.0.3:2222"]}, "worker", 2)\n'),
+        "common mistake: a dict, not the JSON string": (
+            'config = {"cluster": {"ps": ["10.1.0.1:2222"], '
+            '"worker": ["10.1.0.2:2222", "10.1.0.3:2222"]}, '
+            '"task": {"type": "worker", "index": 1}}\n'),
+    },
+    "nb10_ex3": {
+        "the planted bug: a mean over the replica's own rows": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.reduce_mean(errors)
+''',
+        "lazy: the replica's mean halved (right only for equal slices)": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.reduce_mean(errors) / 2
+''',
+        "common mistake: divided by the per-replica batch of 32": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.reduce_sum(errors) / 32
+''',
+    },
+    "nb10_ex4": {
+        "lazy: the literals 0.0144 and 3.24 of the first case": '''\
+def two_updates(w0, lr):
+    return 0.0144, 3.24
+''',
+        "common mistake: stale applies only one of the two gradients": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= lr * grad_at(w_fresh)
+    w_stale = w0 - lr * grad_at(float(w0))
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "common mistake: fresh and stale swapped": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= lr * grad_at(w_fresh)
+    w_stale = w0 - 2 * lr * grad_at(float(w0))
+    return (w_stale - 3.0) ** 2, (w_fresh - 3.0) ** 2
+''',
+        "common mistake: the weights returned, not the losses": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= lr * grad_at(w_fresh)
+    return w_fresh, w0 - 2 * lr * grad_at(float(w0))
+''',
+    },
+}
