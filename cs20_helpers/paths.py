@@ -79,6 +79,17 @@ def write_text_atomic(path: Path, text: str) -> Path:
     return path
 
 
+def write_bytes_atomic(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` as :func:`write_text_atomic` writes text: whole or not at all."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
 def give_default_mode(path: Path) -> Path:
     """Give ``path`` the mode a new file or folder gets under the umask (usually group- and
     world-readable): temporary files and folders start owner-only, and a course cache may be
