@@ -37,3 +37,21 @@ def distance_summary(rng: np.random.Generator, count: int, bits: int,
         a, b = (int("".join(map(str, rng.integers(0, 2, bits))), 2) for _ in range(2))
         rows.append(dependency_distances(a, b, bits, b_offset))
     return np.array(rows)
+
+
+def readout_by_step(states: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """The Neural GPU's answer as it would read after each step: the readout (``kernel``,
+    ``bias``) applied to the first row of every state in ``states`` ``[steps + 1, batch, width,
+    positions, m]``; returns the symbols' probabilities ``[steps + 1, batch, positions, vocab]``."""
+    logits = np.einsum("sbpm,mv->sbpv", states[:, :, 0], kernel) + bias
+    logits -= logits.max(axis=-1, keepdims=True)
+    probs = np.exp(logits)
+    return probs / probs.sum(axis=-1, keepdims=True)
+
+
+def settle_steps(symbols: np.ndarray) -> np.ndarray:
+    """Per position, the first step from which the symbol read out never changes again, for
+    ``symbols`` ``[steps + 1, positions]`` (row 0: before the first step)."""
+    changed = symbols[1:] != symbols[:-1]  # [steps, positions]: step s + 1 changed it
+    last = np.where(changed.any(axis=0), changed.shape[0] - np.argmax(changed[::-1], axis=0), 0)
+    return last

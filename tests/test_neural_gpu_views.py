@@ -5,7 +5,12 @@ import itertools
 import numpy as np
 import pytest
 
-from cs20_helpers.neural_gpu_views import dependency_distances, distance_summary
+from cs20_helpers.neural_gpu_views import (
+    dependency_distances,
+    distance_summary,
+    readout_by_step,
+    settle_steps,
+)
 
 
 def by_definition(a: int, b: int, bits: int, b_offset: int) -> list[int]:
@@ -45,3 +50,21 @@ def test_stacked_sums_are_local():
 def test_operands_too_long_are_refused():
     with pytest.raises(ValueError, match="at most 3 bits"):
         dependency_distances(8, 1, 3, 0)
+
+
+def test_readout_by_step_is_a_softmax_of_the_first_row():
+    rng = np.random.default_rng(5)
+    states = rng.normal(size=(4, 2, 3, 5, 6))
+    kernel, bias = rng.normal(size=(6, 4)), rng.normal(size=4)
+    probs = readout_by_step(states, kernel, bias)
+    assert probs.shape == (4, 2, 5, 4)
+    logits = states[2, 1, 0, 3] @ kernel + bias
+    assert np.allclose(probs[2, 1, 3], np.exp(logits) / np.exp(logits).sum())
+
+
+def test_settle_steps_finds_the_last_change():
+    symbols = np.array([[1, 1, 2],
+                        [2, 1, 2],
+                        [2, 2, 2],
+                        [1, 2, 2]])
+    assert settle_steps(symbols).tolist() == [3, 2, 0]
