@@ -1,22 +1,28 @@
-"""Benchmark the Neural GPU's length generalization on binary addition, beside a GRU.
+"""Benchmark the Neural GPU's recipe on the paper's layout: ablations, baselines, a second task.
 
-The goal (issue 24, after Table 1 of Kaiser and Sutskever, 2016): a Neural GPU trained on binary
-addition of at most ``--max-length`` (20) bits that is at least ``--goal`` (99%) fully correct at
-``--eval-length`` (200) bits. Operands are stacked in the width dimension, least-significant
-bit first (``cs20_helpers.neural_gpu``). Seeds are tried in turn: each trains with the
-curriculum, and once it has reached the full length its 200-bit accuracy is measured every
-``--check-every`` steps; training stops as soon as the goal is met. The GRU baseline then trains
-the same way (same task, curriculum, optimizer, batch and number of steps) and is measured at
-the same lengths. Last, the ablations: the tricks of the trade switched one at a time, at
-``--ablation-length`` bits for ``--ablation-steps`` steps and several seeds each, measured at
-10 times that length. The Neural GPU's seeds get ``--main-share`` of ``--budget`` seconds; a
-new round of ablation seeds starts only while the budget has room for it.
+Every run trains on sums (the sequential layout ``a + [sep] + b``, LSB first) of at most
+``--train-length`` bits with the curriculum of ``cs20_helpers.neural_gpu``, for the same wall
+time, and is then graded on test sums (``TEST_SEED``; nothing is chosen or stopped on them) at
+1, 2, 5 and 10 times that length. The runs, each over ``--seeds`` seeds, every seed reported:
 
-    python benchmarks/neural_gpu.py            # prints the tables, updates RESULTS.md
+- the recipe (cutoff, dropout on the state, gradient noise, relaxed sharing), and the recipe
+  with each of those four switched off in turn;
+- the recurrent baseline that sees the whole input before it answers (a GRU encoder-decoder
+  with attention), same curriculum, same time;
+- the stacked layout (both operands in two rows: addition is local), with the Neural GPU and
+  with a GRU that reads the columns in order;
+- binary multiplication in the sequential layout, the recipe as is.
+
+``--budget`` seconds are shared out: ``--train-share`` of them equally among the runs' training,
+the rest for grading. The load before the run is recorded and flagged.
+
+    python benchmarks/neural_gpu.py                 # about --budget s; updates RESULTS.md
     python benchmarks/neural_gpu.py --quick --no-write
 
-Writes the ``## Neural GPU`` section of benchmarks/RESULTS.md and nothing else of it, and the
-``neural_gpu`` key of benchmarks/results.json.
+Writes the ``## Neural GPU`` section of benchmarks/RESULTS.md and the ``neural_gpu`` key of
+benchmarks/results.json: ``runs[variant]`` holds ``change`` (the hyperparameters that differ
+from the recipe) and ``seeds``, a list of ``{seed, steps, level, train_seconds, fully_correct:
+{length: fraction}}``.
 """
 
 from __future__ import annotations
@@ -28,125 +34,70 @@ import time
 from cs20_helpers.notebook import import_tensorflow
 
 HEADING = "Neural GPU"
-LOADED_NOTE = ("Measured under load (the CPU was over 25% busy before the run): the times are "
-               "indicative only, and the budget bought fewer steps than a quiet machine gives. ")
+LOADED_NOTE = ("Measured under load (the CPU was over 25% busy before the run): every run got "
+               "the same wall time, so the steps it bought are fewer than a quiet machine gives. ")
 
-#: The ablations: each switches one trick of the recipe (cutoff on, no dropout, no gradient
-#: noise, curriculum on) the other way.
-ABLATIONS = {
-    "recipe": {},
+#: Each variant changes the recipe (``neural_gpu.DEFAULTS``) by these hyperparameters.
+VARIANTS = {
+    "Neural GPU, recipe": {},
+    "no dropout": {"dropout": 0.0},
+    "no gradient noise": {"grad_noise": 0.0},
+    "no relaxed sharing": {"relax": 1},
     "no gate cutoff": {"cutoff": False},
-    "dropout 0.1 on the state": {"dropout": 0.1},
-    "gradient noise": {"grad_noise": 0.01},
-    "no curriculum": {"curriculum": False},
+    "GRU encoder-decoder + attention": {"model": "seq2seq", "layers": 1},
+    "stacked layout, Neural GPU": {"layout": "stacked"},
+    "stacked layout, streaming GRU": {"layout": "stacked", "model": "gru", "layers": 1},
+    "multiplication, Neural GPU": {"task": "mul"},
 }
 
 
-def lengths_for(max_length: int, eval_length: int) -> list[int]:
-    """The test lengths: 2x, 5x and 10x the training length, and the goal's length."""
-    return sorted({2 * max_length, 5 * max_length, 10 * max_length, eval_length})
+def lengths_for(train_length: int) -> list[int]:
+    """The test lengths: 1, 2, 5 and 10 times the training length."""
+    return [train_length * k for k in (1, 2, 5, 10)]
 
 
-def train_to_goal(ng, hp, args, deadline: float) -> dict:
-    """Train one seed of ``hp`` until it is ``args.goal`` correct at ``args.eval_length`` (checked
-    once the curriculum reached the full length), ``args.max_steps`` or ``deadline``."""
-    trainer, start, reached = ng.Trainer(hp), time.perf_counter(), None
-
-    def stop(t) -> bool:
-        nonlocal reached
-        if time.perf_counter() > deadline:
-            return True
-        if t.level < hp.max_length or t.steps % args.check_every:
-            return False
-        reached = t.accuracy(args.eval_length, args.check_count)
-        print(f"  seed {hp.seed} step {t.steps}: {reached:.1%} fully correct at "
-              f"{args.eval_length} bits", flush=True)
-        return reached >= args.goal
-
-    trainer.train(args.max_steps, check_every=25, stop=stop)
-    seconds = time.perf_counter() - start
-    return {"trainer": trainer, "steps": trainer.steps, "train_seconds": seconds,
-            "level": trainer.level}
+def run_one(ng, hp, seconds: float, lengths: list[int], count: int) -> dict:
+    """Train ``hp`` for ``seconds`` of wall time, then grade it on test examples at ``lengths``."""
+    trainer = ng.Trainer(hp)
+    try:
+        start = time.perf_counter()
+        trainer.train(10**9, check_every=25, seconds=seconds)
+        train_seconds = time.perf_counter() - start
+        graded = {str(n): trainer.accuracy(n, count, seed=ng.TEST_SEED) for n in lengths}
+    finally:
+        trainer.close()
+    return {"seed": hp.seed, "steps": trainer.steps, "level": trainer.level,
+            "train_seconds": round(train_seconds, 1), "fully_correct": graded}
 
 
-def measure(trainer, lengths: list[int], count: int) -> dict[str, float]:
-    """Fully-correct fractions at ``lengths`` on ``count`` fresh examples each."""
-    return {str(n): trainer.accuracy(n, count) for n in lengths}
-
-
-def ablations(ng, base, args, deadline: float) -> dict:
-    """Train every ablation at the ablation length, seed after seed (a new round of seeds only
-    while the budget has room for it); fraction fully correct at 10 times the length, and how
-    many seeds generalized (at least ``args.goal``)."""
-    test_length = 10 * args.ablation_length
-    rows = {name: {"change": change, "fully_correct": []} for name, change in ABLATIONS.items()}
-    for seed in range(args.ablation_seeds):
-        round_start = time.perf_counter()
-        for row in rows.values():
-            hp = base._replace(max_length=args.ablation_length, seed=seed, **row["change"])
-            trainer = ng.Trainer(hp)
-            try:
-                trainer.train(args.ablation_steps, check_every=25)
-                row["fully_correct"].append(trainer.accuracy(test_length, args.check_count))
-            finally:
-                trainer.close()
-        print(f"  seed {seed}: " + ", ".join(f"{name} {row['fully_correct'][-1]:.0%}"
-                                             for name, row in rows.items()), flush=True)
-        if time.perf_counter() + (time.perf_counter() - round_start) > deadline:
-            break
-    for row in rows.values():
-        scores = row["fully_correct"]
-        row.update(generalized=sum(s >= args.goal for s in scores), seeds=len(scores))
-    return {"train_length": args.ablation_length, "test_length": test_length,
-            "steps": args.ablation_steps, "rows": rows}
-
-
-def markdown_tables(figures: dict) -> str:
-    """The length-generalization table and the ablation table, in Markdown."""
+def markdown_table(figures: dict) -> str:
+    """One row per variant and seed: steps, curriculum level reached, time, test figures."""
     lengths = figures["lengths"]
-    lines = ["| model | seed | steps | train time (s) | "
+    lines = ["| run | seed | steps | level | train (s) | "
              + " | ".join(f"{n} bits" for n in lengths) + " |",
-             "| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in lengths) + " |"]
-    for name in ("ngpu", "gru"):
-        row = figures[name]
-        lines.append(f"| {row['label']} | {row['seed']} | {row['steps']:,} | "
-                     f"{row['train_seconds']:.0f} | "
-                     + " | ".join(f"{row['fully_correct'][str(n)]:.1%}" for n in lengths) + " |")
-    abl = figures["ablations"]
-    lines += ["", f"Ablations: trained on at most {abl['train_length']} bits for {abl['steps']} "
-              f"steps, fully correct at {abl['test_length']} bits, one entry per seed:", "",
-              "| variant | fully correct, per seed | seeds generalized |",
-              "| --- | --- | ---: |"]
-    for name, row in abl["rows"].items():
-        scores = ", ".join(f"{s:.0%}" for s in row["fully_correct"])
-        lines.append(f"| {name} | {scores} | {row['generalized']} of {row['seeds']} |")
+             "| --- | ---: | ---: | ---: | ---: | " + " | ".join("---:" for _ in lengths) + " |"]
+    for name, row in figures["runs"].items():
+        for run in row["seeds"]:
+            lines.append(f"| {name} | {run['seed']} | {run['steps']:,} | {run['level']} | "
+                         f"{run['train_seconds']:.0f} | " + " | ".join(
+                             f"{run['fully_correct'][str(n)]:.0%}" for n in lengths) + " |")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--max-length", type=int, default=20, help="longest training length")
-    parser.add_argument("--eval-length", type=int, default=200, help="the goal's test length")
-    parser.add_argument("--goal", type=float, default=0.99, help="fully-correct fraction wanted")
-    parser.add_argument("--seeds", type=int, default=3, help="seeds to try for the goal")
-    parser.add_argument("--max-steps", type=int, default=3000, help="steps per seed at most")
-    parser.add_argument("--check-every", type=int, default=100)
-    parser.add_argument("--check-count", type=int, default=128, help="examples per check")
-    parser.add_argument("--test-count", type=int, default=256, help="examples per final test")
-    parser.add_argument("--ablation-length", type=int, default=8)
-    parser.add_argument("--ablation-steps", type=int, default=300)
-    parser.add_argument("--ablation-seeds", type=int, default=3)
-    parser.add_argument("--budget", type=float, default=840.0, help="seconds for the whole run")
-    parser.add_argument("--main-share", type=float, default=0.65,
-                        help="share of the budget for the Neural GPU's seeds")
+    parser.add_argument("--train-length", type=int, default=6, help="longest training sum")
+    parser.add_argument("--seeds", type=int, default=3, help="seeds per variant")
+    parser.add_argument("--test-count", type=int, default=128, help="test examples per length")
+    parser.add_argument("--budget", type=float, default=2700.0, help="seconds for the whole run")
+    parser.add_argument("--train-share", type=float, default=0.85,
+                        help="share of the budget for training (the rest grades)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
                         help="do not update RESULTS.md and results.json")
     args = parser.parse_args(argv)
     if args.quick:
-        args.max_length, args.eval_length, args.seeds, args.max_steps = 4, 8, 1, 50
-        args.check_every, args.check_count, args.test_count = 25, 8, 8
-        args.ablation_length, args.ablation_steps, args.ablation_seeds = 3, 25, 1
+        args.train_length, args.seeds, args.test_count, args.budget = 2, 1, 4, 18.0
 
     tf = import_tensorflow()
     from cs20_helpers import neural_gpu as ng
@@ -160,81 +111,48 @@ def main(argv: list[str] | None = None) -> int:
 
     busy_before = cpu_busy_share()
     begin = time.perf_counter()
-    deadline = begin + args.budget
-    base = ng.DEFAULTS._replace(max_length=args.max_length)
+    base = ng.DEFAULTS._replace(max_length=args.train_length)
     if args.quick:
         base = base._replace(filters=4, batch=8)
-    lengths = lengths_for(args.max_length, args.eval_length)
-    print(f"Neural GPU {dict(base._asdict())}; goal {args.goal:.0%} fully correct at "
-          f"{args.eval_length} bits", flush=True)
-
-    tried, best = [], None
-    main_deadline = begin + args.main_share * args.budget  # the rest is for GRU and ablations
+    lengths = lengths_for(args.train_length)
+    seconds = args.budget * args.train_share / (len(VARIANTS) * args.seeds)
+    print(f"{len(VARIANTS)} runs x {args.seeds} seeds, {seconds:.0f} s of training each; "
+          f"recipe {dict(base._asdict())}", flush=True)
+    runs = {name: {"change": change, "seeds": []} for name, change in VARIANTS.items()}
     for seed in range(args.seeds):
-        if tried and time.perf_counter() > main_deadline:
-            break
-        run = train_to_goal(ng, base._replace(seed=seed), args, main_deadline)
-        run["fully_correct"] = measure(run["trainer"], lengths, args.test_count)
-        run["trainer"].close()
-        del run["trainer"]
-        tried.append({"seed": seed, **run})
-        if best is None or run["fully_correct"][str(args.eval_length)] > \
-                best["fully_correct"][str(args.eval_length)]:
-            best = tried[-1]
-        print(f"seed {seed}: {run['steps']} steps, {run['train_seconds']:.0f} s, "
-              f"{run['fully_correct']}", flush=True)
-        if run["fully_correct"][str(args.eval_length)] >= args.goal:
-            break
-    gru_hp = base._replace(model="gru", layers=1, seed=best["seed"])
-    gru = ng.Trainer(gru_hp)
-    gru_start = time.perf_counter()
-    try:
-        gru.train(best["steps"], check_every=25)
-        gru_run = {"seed": best["seed"], "steps": gru.steps,
-                   "train_seconds": time.perf_counter() - gru_start, "level": gru.level,
-                   "fully_correct": measure(gru, lengths, args.test_count)}
-    finally:
-        gru.close()
-    print(f"GRU: {gru_run}", flush=True)
-    ablation = ablations(ng, base, args, deadline)
+        for name, row in runs.items():
+            result = run_one(ng, base._replace(seed=seed, **row["change"]), seconds, lengths,
+                             args.test_count)
+            row["seeds"].append(result)
+            print(f"  {name}, seed {seed}: {result}", flush=True)
     total = time.perf_counter() - begin
-    figures = {
-        "task": "add", "max_length": args.max_length, "eval_length": args.eval_length,
-        "goal": args.goal, "goal_met": best["fully_correct"][str(args.eval_length)] >= args.goal,
-        "lengths": lengths, "hparams": dict(base._asdict()), "seeds_tried": tried,
-        "ngpu": {"label": f"Neural GPU (2 CGRUs, {base.filters} filters, width {base.width})",
-                 **best},
-        "gru": {"label": f"GRU ({base.filters} units)", **gru_run},
-        "ablations": ablation, "total_seconds": total}
-    table = markdown_tables(figures)
+    figures = {"task": base.task, "layout": base.layout, "train_length": args.train_length,
+               "lengths": lengths, "test_seed": ng.TEST_SEED, "test_count": args.test_count,
+               "train_seconds_per_run": seconds, "budget_seconds": args.budget,
+               "total_seconds": round(total, 1), "hparams": dict(base._asdict()), "runs": runs}
+    table = markdown_table(figures)
     print(table)
-    print(f"({total:.0f} s in all)")
+    print(f"({total:.0f} s in all, budget {args.budget:.0f} s)")
 
     if not args.no_write:
         machine = machine_description(tf, busy_before)
         loaded = under_load(busy_before)
         figures.update(machine=machine, loaded=loaded)
         write_results_json("neural_gpu", figures)
-        met = "met" if figures["goal_met"] else "NOT met"
         publish(
             HEADING,
-            f"`python benchmarks/neural_gpu.py`: binary addition, operands stacked in the width "
-            "dimension, least-significant bit first; Adam (learning rate "
-            f"{base.lr}), gradients clipped to global norm {base.clip}, batches of {base.batch}, "
-            f"a curriculum on length up to {args.max_length} bits (one bit more whenever 90% of "
-            "a check at the current length is fully correct). Goal: at least "
-            f"{args.goal:.0%} of {args.eval_length}-bit sums fully correct: **{met}** "
-            f"(seeds tried: {', '.join(str(t['seed']) for t in tried)}; "
-            f"{total:.0f} s in all). The GRU trains the same way for as many steps as the "
-            f"Neural GPU took. Fully correct = every output bit right; {args.test_count} fresh "
-            "examples per length. Figures also in `benchmarks/results.json` under `neural_gpu`.",
-            machine, table,
-            (LOADED_NOTE if loaded else "")
-            + "With the operands stacked, position i holds both bits i, so addition is a local "
-            "rule (the sum bit and a carry) that both models can learn: the GRU reads the bit "
-            "pairs in order and carries one bit of state. Kaiser and Sutskever's LSTM baseline "
-            "(0% at 100 bits) read the operands one after the other, a harder layout not run "
-            "here.")
+            "`python benchmarks/neural_gpu.py`: binary addition in the paper's sequential "
+            f"layout (`a + [sep] + b`, LSB first) unless a run says otherwise; every run trains "
+            f"on at most {args.train_length} bits with the curriculum, Adam (learning rate "
+            f"{base.lr}), gradients clipped to {base.clip}, batches of {base.batch}, for "
+            f"{seconds:.0f} s of wall time, then is graded on {args.test_count} test examples "
+            f"per length (generator seed {ng.TEST_SEED}; nothing is chosen or stopped on "
+            f"them). The recipe: gate cutoff, dropout {base.dropout} on the state, gradient "
+            f"noise (variance {base.grad_noise} at step 0, annealed), relaxed sharing over "
+            f"{base.relax} copies. Fully correct = every output position right. "
+            f"{total:.0f} s in all of a {args.budget:.0f} s budget. Figures also in "
+            "`benchmarks/results.json` under `neural_gpu`.",
+            machine, table, LOADED_NOTE if loaded else "")
     return 0
 
 

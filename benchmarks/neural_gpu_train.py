@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     print(f"training {trainer.hp} into {args.out}", flush=True)
     while trainer.steps < args.max_steps:
-        history = trainer.train(args.check_every, check_every=25)
+        history = trainer.train(args.check_every, check_every=min(25, args.check_every))
         wall = wall_before + time.perf_counter() - start
         entry = {"step": trainer.steps, "level": trainer.level, "loss": history[-1][2],
                  "wall_seconds": round(wall, 1), "loadavg": os.getloadavg(), "threads": THREADS}

@@ -276,6 +276,7 @@ class Trainer:
             self.train_op = optimizer.apply_gradients(zip(grads, params, strict=True),
                                                       global_step=self.global_step)
             self.variables = tf1.global_variables()
+            self.model_variables = [v.op.name for v in params]
             self._placeholders = {v.op.name: tf1.placeholder(v.dtype.base_dtype, v.shape)
                                   for v in self.variables}
             self._assign = {v.op.name: v.assign(self._placeholders[v.op.name])
@@ -369,12 +370,12 @@ class Trainer:
 
     def model_weights(self) -> dict[str, np.ndarray]:
         """The model's own variables (no optimizer state), by name: what a checkpoint ships."""
-        return {k: v for k, v in self.weights().items() if k.startswith("model/")}
+        return {k: v for k, v in self.weights().items() if k in self.model_variables}
 
     def set_weights(self, weights: dict[str, np.ndarray]) -> None:
         """Load values saved by :meth:`weights` or :meth:`model_weights`: every model variable
         must be there, shaped alike; the optimizer's are loaded when present."""
-        missing = sorted(k for k in self._assign if k.startswith("model/") and k not in weights)
+        missing = sorted(k for k in self.model_variables if k not in weights)
         if missing:
             raise ValueError(f"weights lack {len(missing)} model variables, e.g. {missing[0]}")
         names = [k for k in self._assign if k in weights]

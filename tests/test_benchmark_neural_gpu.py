@@ -1,4 +1,4 @@
-"""benchmarks/neural_gpu.py: its test lengths and tables, and a smoke run in a fresh process."""
+"""benchmarks/neural_gpu.py: its test lengths and table, and a smoke run in a fresh process."""
 
 import subprocess
 import sys
@@ -6,31 +6,38 @@ import sys
 from benchmark_modules import BENCHMARKS, load_benchmark
 
 
-def test_lengths_are_2_5_10_times_the_training_length_and_the_goal():
+def test_lengths_are_1_2_5_10_times_the_training_length():
     bench = load_benchmark("neural_gpu")
-    assert bench.lengths_for(20, 200) == [40, 100, 200]
-    assert bench.lengths_for(10, 300) == [20, 50, 100, 300]
+    assert bench.lengths_for(8) == [8, 16, 40, 80]
 
 
-def test_tables_show_both_models_and_every_ablation():
+def test_every_variant_changes_one_thing_of_the_recipe_or_is_a_contrast():
     bench = load_benchmark("neural_gpu")
-    row = {"seed": 0, "steps": 500, "train_seconds": 61.2,
-           "fully_correct": {"40": 1.0, "200": 0.995}}
-    figures = {"lengths": [40, 200],
-               "ngpu": {"label": "Neural GPU", **row},
-               "gru": {"label": "GRU", **row, "fully_correct": {"40": 0.5, "200": 0.0}},
-               "ablations": {"train_length": 10, "test_length": 100, "steps": 400, "rows": {
-                   name: {"fully_correct": [1.0, 0.25], "generalized": 1, "seeds": 2}
-                   for name in bench.ABLATIONS}}}
-    lines = bench.markdown_tables(figures).splitlines()
-    assert "| Neural GPU | 0 | 500 | 61 | 100.0% | 99.5% |" in lines
-    assert "| GRU | 0 | 500 | 61 | 50.0% | 0.0% |" in lines
-    assert "| no curriculum | 100%, 25% | 1 of 2 |" in lines
+    from cs20_helpers import neural_gpu as ng
+    recipe = ng.DEFAULTS._asdict()
+    for name, change in bench.VARIANTS.items():
+        assert set(change) <= set(recipe), name
+        assert all(recipe[k] != v for k, v in change.items()), name
+    switched_off = {k for change in bench.VARIANTS.values() if len(change) == 1 for k in change}
+    assert {"dropout", "grad_noise", "relax", "cutoff", "task", "layout"} <= switched_off
 
 
-def test_quick_run_trains_both_models_and_writes_nothing():
+def test_table_has_a_row_per_variant_and_seed():
+    bench = load_benchmark("neural_gpu")
+    run = {"steps": 1500, "level": 8, "train_seconds": 61.2,
+           "fully_correct": {"8": 1.0, "80": 0.125}}
+    figures = {"lengths": [8, 80], "runs": {
+        "recipe": {"seeds": [{"seed": 0, **run}, {"seed": 1, **run}]},
+        "no dropout": {"seeds": [{"seed": 0, **run, "fully_correct": {"8": 0.5, "80": 0.0}}]}}}
+    lines = bench.markdown_table(figures).splitlines()
+    assert lines[2] == "| recipe | 0 | 1,500 | 8 | 61 | 100% | 12% |"
+    assert lines[3].startswith("| recipe | 1 |")
+    assert lines[4] == "| no dropout | 0 | 1,500 | 8 | 61 | 50% | 0% |" and len(lines) == 5
+
+
+def test_quick_run_trains_every_variant_and_writes_nothing():
+    bench = load_benchmark("neural_gpu")
     done = subprocess.run([sys.executable, str(BENCHMARKS / "neural_gpu.py"), "--quick",
-                           "--no-write"], capture_output=True, text=True, timeout=300, check=True)
+                           "--no-write"], capture_output=True, text=True, timeout=600, check=True)
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
-    assert rows[2].startswith("| Neural GPU") and rows[3].startswith("| GRU")
-    assert sum(line.startswith("| no gate cutoff") for line in rows) == 1
+    assert [row.split(" | ")[0][2:] for row in rows[2:]] == list(bench.VARIANTS)

@@ -1,0 +1,156 @@
+"""Grade the long training's best checkpoint on the test seed and ship it with the course.
+
+Takes ``RUN/best`` (written by ``neural_gpu_train.py``, chosen on validation sums only),
+measures the fully-correct fraction on test sums (``TEST_SEED``, never seen in training or
+selection) at ``--lengths`` and counts the fully-correct sums of ``--long-count`` at
+``--long-length`` bits, then writes:
+
+- the package data ``cs20_helpers/data/neural_gpu/add_sequential.npz`` (model weights only) and
+  ``.json`` (provenance: seed, steps, wall time, CPU, training command, validation and test
+  figures), and their rows in ``cs20_helpers/data/README.md``;
+- the ``neural_gpu_shipped`` key of ``benchmarks/results.json`` and the
+  ``## Neural GPU: the shipped checkpoint`` section of ``benchmarks/RESULTS.md``;
+- the ``shipped_*`` metrics of ``results/12_neural_gpu.json`` (other metrics kept).
+
+    CS20_THREADS=2 python benchmarks/neural_gpu_ship.py --run runs/neural_gpu_long
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+HEADING = "Neural GPU: the shipped checkpoint"
+GOAL = 0.99
+
+
+def grade(trainer, lengths: list[int], count: int, long_length: int, long_count: int,
+          seed: int) -> dict[str, dict]:
+    """Fully-correct counts and fractions on test sums of ``seed`` at every length."""
+    figures = {}
+    for length, n in [(k, count) for k in lengths] + [(long_length, long_count)]:
+        start = time.perf_counter()
+        fraction = trainer.accuracy(length, n, seed=seed, batch=16 if length > 400 else 64)
+        figures[str(length)] = {"count": n, "correct": round(fraction * n),
+                                "fraction": fraction,
+                                "seconds": round(time.perf_counter() - start, 1)}
+        print(f"{length} bits: {round(fraction * n)} of {n} fully correct", flush=True)
+    return figures
+
+
+def readme_rows(readme: str, files: dict[str, bytes]) -> str:
+    """The data README with one table row per shipped file (name, bytes, sha256): rows for
+    these names are replaced, new ones go after the table's last row."""
+    lines = readme.split("\n")
+    for name, data in files.items():
+        row = f"| `{name}` | {len(data):,} | `{hashlib.sha256(data).hexdigest()}` |"
+        pattern = re.compile(rf"^\| `{re.escape(name)}` \|")
+        at = next((i for i, line in enumerate(lines) if pattern.match(line)), None)
+        if at is None:
+            at = max(i for i, line in enumerate(lines) if line.startswith("| `")) + 1
+            lines.insert(at, row)
+        else:
+            lines[at] = row
+    return "\n".join(lines)
+
+
+def markdown(provenance: dict) -> str:
+    """The shipped checkpoint's table: test figures per length."""
+    rows = ["| length (bits) | test sums | fully correct | fraction |",
+            "| ---: | ---: | ---: | ---: |"]
+    for length, f in sorted(provenance["test"].items(), key=lambda kv: int(kv[0])):
+        rows.append(f"| {int(length):,} | {f['count']} | {f['correct']} | {f['fraction']:.1%} |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--run", type=Path, default=Path("runs/neural_gpu_long"))
+    parser.add_argument("--lengths", default="20,40,100,200", help="test lengths (bits)")
+    parser.add_argument("--count", type=int, default=256, help="test sums per length")
+    parser.add_argument("--long-length", type=int, default=1000)
+    parser.add_argument("--long-count", type=int, default=32)
+    parser.add_argument("--no-write", action="store_true", help="grade only")
+    args = parser.parse_args(argv)
+    best = args.run / "best"
+    if not best.with_suffix(".json").exists():
+        print(f"error: no checkpoint at {best}.json (has the training passed its curriculum?)",
+              file=sys.stderr)
+        return 2
+    try:
+        lengths = [int(n) for n in args.lengths.split(",")]
+    except ValueError:
+        parser.error(f"--lengths must be integers separated by commas, not {args.lengths}")
+
+    from cs20_helpers import neural_gpu as ng
+    from cs20_helpers import neural_gpu_checkpoint as ckpt
+    from cs20_helpers import results
+    from cs20_helpers.benchmarking import (
+        cpu_busy_share,
+        machine_description,
+        publish,
+        under_load,
+        write_results_json,
+    )
+    from cs20_helpers.paths import bundled_data_dir, write_text_atomic
+
+    busy_before = cpu_busy_share()
+    trainer, meta = ckpt.restore(best)
+    start = time.perf_counter()
+    test = grade(trainer, lengths, args.count, args.long_length, args.long_count, ng.TEST_SEED)
+    goal_length = "200" if "200" in test else str(max(lengths))
+    provenance = {
+        **{k: meta[k] for k in ("seed", "steps", "wall_seconds", "cpu", "threads", "command",
+                                "validation_seed", "validation", "validation_count")},
+        "trained_on": f"sums of at most {trainer.hp.max_length} bits, sequential layout",
+        "test_seed": ng.TEST_SEED, "test": test,
+        "goal": {"length": int(goal_length), "fraction": GOAL,
+                 "met": test[goal_length]["fraction"] >= GOAL},
+        "grading": {"command": shlex.join(["python", *sys.argv]),
+                    "seconds": round(time.perf_counter() - start, 1),
+                    "cpu_busy_before": busy_before},
+    }
+    print(markdown({"test": test}))
+    if args.no_write:
+        trainer.close()
+        return 0
+    target = bundled_data_dir() / ckpt.SHIPPED
+    ckpt.save(trainer, target, provenance, optimizer=False)
+    trainer.close()
+    files = {f"{ckpt.SHIPPED.as_posix()}{suffix}": target.with_suffix(suffix).read_bytes()
+             for suffix in (".npz", ".json")}
+    readme = bundled_data_dir() / "README.md"
+    write_text_atomic(readme, readme_rows(readme.read_text(encoding="utf-8"), files))
+    machine = machine_description(ng.tf, busy_before)
+    write_results_json("neural_gpu_shipped", {**provenance, "machine": machine,
+                                              "loaded": under_load(busy_before)})
+    long = test[str(args.long_length)]
+    met = "met" if provenance["goal"]["met"] else "NOT met"
+    publish(HEADING,
+            f"`{provenance['grading']['command']}` grades the best checkpoint of "
+            f"`benchmarks/neural_gpu_train.py` ({provenance['trained_on']}, seed "
+            f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
+            f"on {meta['threads']} thread(s) of a shared machine; chosen on validation sums of "
+            f"seed {meta['validation_seed']}) on test sums of seed {ng.TEST_SEED}, and ships "
+            f"it as `cs20_helpers/data/{ckpt.SHIPPED.as_posix()}.npz`. Goal: at least "
+            f"{GOAL:.0%} of {test[goal_length]['count']} {goal_length}-bit sums fully correct: "
+            f"**{met}**; at {args.long_length:,} bits, {long['correct']} of {long['count']}.",
+            machine, markdown(provenance))
+    metrics = {}
+    try:
+        metrics = results.load("12_neural_gpu")
+    except FileNotFoundError:
+        pass
+    metrics.update({f"shipped_fully_correct_{k}": v["fraction"] for k, v in test.items()},
+                   shipped_steps=meta["steps"])
+    results.record("12_neural_gpu", **metrics)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
