@@ -332,16 +332,20 @@ class Trainer:
             right += int(self.correct(*self.batch(min(batch, count - start), length, rng)).sum())
         return right / count
 
-    def states(self, inputs: np.ndarray) -> np.ndarray:
-        """The Neural GPU's state before the first step and after each, for ``inputs``:
-        ``[steps + 1, batch, width, positions, filters]`` (the "mental image")."""
+    def states(self, inputs: np.ndarray, lengths: np.ndarray | None = None) -> np.ndarray:
+        """The Neural GPU's state before the first step and after each, for ``inputs``
+        (``lengths`` for padded batches): ``[steps + 1, batch, width, positions, filters]``,
+        the "mental image"."""
         if self.hp.model != "ngpu":
             raise ValueError("only the Neural GPU has a mental image")
         if self._states is None:
             with self.graph.as_default(), tf1.variable_scope("model", reuse=True):
                 _, self._states = neural_gpu(self.inputs, self.hp, lengths=self.lengths,
                                              states=True)
-        return self.sess.run(self._states, {self.inputs: inputs})
+        feed = {self.inputs: inputs}
+        if lengths is not None:
+            feed[self.lengths] = lengths
+        return self.sess.run(self._states, feed)
 
     def train(self, steps: int, check_every: int = 50, promote_at: float = 0.9,
               seconds: float | None = None, stop: Callable[[Trainer], bool] | None = None

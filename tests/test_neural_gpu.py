@@ -54,8 +54,7 @@ def test_steps_follow_the_input_length():
         assert states.shape == (8, 2, TINY.width, 7, TINY.filters)
         assert not np.allclose(states[-1], states[-2])  # the last step still changes it
         x_pad, _, lengths = ng.pad_to(x, x[:, 0], 9)
-        padded = trainer.sess.run(trainer._states, {trainer.inputs: x_pad,
-                                                    trainer.lengths: lengths})
+        padded = trainer.states(x_pad, lengths)
         assert np.allclose(padded[7], padded[9]) and not padded[:, :, :, 7:].any()
     finally:
         trainer.close()

@@ -26,7 +26,7 @@ NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-inf
 # Run in the installed copy: load every data set, say where everything came from.
 LOAD_EVERYTHING = """
 import json, cs20_helpers
-from cs20_helpers import analogy, char_text, datasets, images
+from cs20_helpers import analogy, char_text, datasets, images, neural_gpu_checkpoint
 train, test = datasets.load_mnist("train"), datasets.load_mnist("test")
 tiny = datasets.tiny_imagenet()
 print(json.dumps({
@@ -38,6 +38,7 @@ print(json.dumps({
     "news": len(char_text.news_text()),
     "tiny": str(tiny), "tiny_val": len(datasets.tiny_imagenet_items(tiny, "val")),
     "images": [list(images.load_image(name, 8).shape) for name in images.IMAGES],
+    "neural_gpu": neural_gpu_checkpoint.load_shipped()[1]["trained_on"],
 }))
 """
 
@@ -84,7 +85,9 @@ def test_wheel_and_sdist_carry_every_module_and_bundled_file(built):
     assert sources and sources <= set(members)
     assert {"cs20_helpers/data/fire_theft.xls", "cs20_helpers/data/text8_sample.txt.gz",
             "cs20_helpers/data/mnist/train-images-idx3-ubyte.gz",
-            "cs20_helpers/data/images/chelsea.png"} <= set(members)
+            "cs20_helpers/data/images/chelsea.png",
+            "cs20_helpers/data/neural_gpu/add_sequential.npz",
+            "cs20_helpers/data/neural_gpu/add_sequential.json"} <= set(members)
     (sdist,) = (built / "from_sdist").glob("*.tar.gz")
     with tarfile.open(sdist) as tar:
         names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
@@ -118,6 +121,7 @@ def test_every_loader_works_from_a_wheel_installed_elsewhere(built, tmp_path):
     assert loaded["news"] > 300_000
     assert Path(loaded["tiny"]).is_relative_to(cache) and loaded["tiny_val"] == 100
     assert loaded["images"] == [[8, 8, 3]] * 4
+    assert loaded["neural_gpu"].startswith("sums of at most 20 bits")
     assert _tree(target) == installed, "something was written inside the installed package"
     assert list(elsewhere.iterdir()) == []
 
