@@ -1,0 +1,108 @@
+"""Wrong answers to notebook 12's exercises: each must fail its check (proved by `refute`)."""
+
+_GATE = '''def ex1_cutoff(x):
+    return np.clip(1.2 / (1.0 + np.exp(-np.asarray(x, np.float64))) - 0.1, 0.0, 1.0)
+
+
+ex1_gate = ex1_cutoff
+'''
+
+_ROW = '''def ex2_row(a, b, n):
+    return {a} + [3] + {b}
+
+
+ex2_encode = ex2_row
+'''
+
+_MASK = '''def ex3_mask(state, lengths):
+    real = {mask}
+    return tf.where(real, state, tf.zeros_like(state))
+
+
+ex3_zero_padding = ex3_mask
+'''
+
+_GETTER = '''def ex5_relaxed(copies, step):
+    def getter_fn(getter, name, *args, **kwargs):
+        return getter(f"{{name}}_copy{{{copy}}}", *args, **kwargs)
+    return getter_fn
+
+
+def ex5_pull(variables):
+    groups = {{}}
+    for v in variables:
+        groups.setdefault(v.op.name.rsplit("_copy", 1)[0], []).append(v)
+    total = tf.constant(0.0)
+    for group in groups.values():
+        stacked = tf.stack(group)
+        total += {penalty}
+    return total
+
+
+ex5_getter, ex5_penalty = ex5_relaxed, ex5_pull
+'''
+_SUM = "tf.reduce_sum(tf.square(stacked - tf.reduce_mean(stacked, axis=0)))"
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb12_ex1": {
+        "lazy: x = 2.4 from section 1's table, where the gate already shows 1":
+            _GATE + "ex1_one_from = 2.4\n",
+        "common mistake: no clipping to [0, 1]":
+            "ex1_gate = lambda x: 1.2 / (1.0 + np.exp(-np.asarray(x, np.float64))) - 0.1\n"
+            "ex1_one_from = np.log(11.0)\n",
+        "common mistake: sigmoid(x) = 1 / 1.2 solved for x":
+            _GATE + "ex1_one_from = np.log(5.0)\n",
+    },
+    "nb12_ex2": {
+        "lazy: the 4-bit row printed in section 1, whatever the numbers":
+            "ex2_encode = lambda a, b, n: [1, 2, 2, 1, 3, 2, 2, 2, 1]\n",
+        "common mistake: most-significant bit first":
+            _ROW.format(a='[int(c) + 1 for c in format(a, f"0{n}b")]',
+                        b='[int(c) + 1 for c in format(b, f"0{n}b")]'),
+        "common mistake: the bits themselves as symbols (0 and 1)":
+            _ROW.format(a="[(a >> i) & 1 for i in range(n)]", b="[(b >> i) & 1 for i in range(n)]"),
+        "common mistake: no separator":
+            "ex2_encode = lambda a, b, n: [((a >> i) & 1) + 1 for i in range(n)] "
+            "+ [((b >> i) & 1) + 1 for i in range(n)]\n",
+    },
+    "nb12_ex3": {
+        "lazy: the state returned unchanged":
+            "ex3_zero_padding = lambda state, lengths: state\n",
+        "common mistake: off by one, the first padded cell kept":
+            _MASK.format(mask="tf.sequence_mask(lengths + 1, "
+                              "tf.shape(state)[2])[:, None, :, None]"),
+        "common mistake: the first example's length for the whole batch":
+            _MASK.format(mask="tf.sequence_mask(tf.fill(tf.shape(lengths), lengths[0]), "
+                              "tf.shape(state)[2])[:, None, :, None]"),
+        "common mistake: the mask laid along the width, not the positions":
+            _MASK.format(mask="tf.sequence_mask(lengths, tf.shape(state)[1])[:, :, None, None]"),
+    },
+    "nb12_ex4": {
+        "lazy: the fractions of section 4.3's bucketing run":
+            "ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n"
+            "ex4_padded, ex4_sorted_padded = 0.452, 0.164\n",
+        "common mistake: every batch padded to the longest example of all":
+            "ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n"
+            "ex4_padded = ex4_sorted_padded = 1 - sum(ex4_lengths) / (len(ex4_lengths) "
+            "* max(ex4_lengths))\n",
+        "common mistake: the last, smaller batch counted as 4 wide":
+            "ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n"
+            "def ex4_fraction(lengths, size=4):\n"
+            "    batches_of = [lengths[i:i + size] for i in range(0, len(lengths), size)]\n"
+            "    return 1 - sum(lengths) / sum(size * max(b) for b in batches_of)\n"
+            "ex4_padded = ex4_fraction(ex4_lengths)\n"
+            "ex4_sorted_padded = ex4_fraction(sorted(ex4_lengths))\n",
+    },
+    "nb12_ex5": {
+        "lazy: the package's relaxed_getter and no penalty":
+            "ex5_getter = neural_gpu.relaxed_getter\n"
+            "ex5_penalty = lambda variables: tf.constant(0.0)\n",
+        "common mistake: every step gets copy 0":
+            _GETTER.format(copy=0, penalty=_SUM),
+        "common mistake: copy step // copies":
+            _GETTER.format(copy="step // copies", penalty=_SUM),
+        "common mistake: the mean squared distance, not the sum":
+            _GETTER.format(copy="step % copies", penalty="tf.reduce_mean(tf.square(stacked - "
+                                                         "tf.reduce_mean(stacked, axis=0)))"),
+    },
+}
