@@ -143,7 +143,7 @@ DILATIONS = (1, 2, 4, 8, 16)
 
 
 def random_multiscale_net(filters: int = 64, dilations: tuple[int, ...] = DILATIONS,
-                          seed: int = 0, content: int = -1) -> FeatureNet:
+                          seed: int = 0, content: int = 2) -> FeatureNet:
     """One layer of ``filters`` random 3x3 filters per scale, dilated, ReLU, no pooling.
 
     The multi-scale random net of Ustyuzhaninov et al. (2017) has filters of 3 to 55 pixels,
@@ -151,9 +151,10 @@ def random_multiscale_net(filters: int = 64, dilations: tuple[int, ...] = DILATI
     ``dilations[i]`` (taps that far apart), which spans as many pixels as a large filter for
     a fraction of the multiply-adds; 64 filters a scale (128 cost 3 times as long and lower a
     synthesized gravel's colour spread only from 0.010 to 0.008). Every pixel offset is treated
-    alike (no pooled pyramid, so no grid); the border is mirrored, not padded with zeros, which
-    would draw lines a rate in from it; weights are Gaussian over sqrt(fan-in), not made to sum to zero, so
-    the net sees the mean colour too. Scale ``content`` is the content layer.
+    alike (no pooled pyramid, so no blocks); the border is mirrored, not padded with zeros,
+    which would draw lines a rate in from it; weights are Gaussian over sqrt(fan-in), not made
+    to sum to zero, so the net sees the mean colour too. Scale ``content`` (span 9 by default)
+    is the content layer.
     """
     rng = np.random.default_rng(seed)
     kernels = [(rng.normal(size=(3, 3, 3, filters)) / np.sqrt(27)).astype(np.float32)
