@@ -1,5 +1,5 @@
-"""Command line: ``python -m cs20_helpers run|store|crosscheck|hygiene|assign|check|nbgrader-course
-|site|data ...``."""
+"""Command line: ``python -m cs20_helpers run|store|crosscheck|refute|hygiene|assign|check
+|nbgrader-course|site|data ...``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     crosscheck = sub.add_parser("crosscheck", help="validate stored notebooks under nbval with "
                                 "1 and 4 threads and AVX2 kernels; stamp those that hold")
     crosscheck.add_argument("notebooks", **names)
+    refute = sub.add_parser("refute", help="prove that each exercise's check rejects its wrong "
+                            "answers (tests/wrong_answers/) and accepts the solution; stamp")
+    refute.add_argument("notebooks", **names)
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
@@ -124,6 +127,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import crosscheck
 
         return crosscheck.main(paths)
+    if args.command == "refute":
+        from cs20_helpers.tools import refute
+
+        return refute.main(paths)
     if args.command == "store":
         return _store(paths, not args.no_crosscheck)
     return _run(paths, args.out)

@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import crosscheck, exercises
+from cs20_helpers.tools import crosscheck, exercises, refute
 
 MAX_BYTES = 1_000_000
 MIN_COMPARED_FRACTION = 0.7
@@ -67,7 +67,8 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
 
     ``crosschecked`` also requires the stamp ``crosscheck`` leaves on a course notebook whose
-    outputs held with other thread counts and vector instructions.
+    outputs held with other thread counts and vector instructions, and, on one with exercises,
+    the stamp ``refute`` leaves when its checks rejected their wrong answers.
     """
     problems = []
     size = path.stat().st_size
@@ -97,6 +98,7 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     problems += exercises.problems(nb)
     if crosschecked:
         problems += crosscheck.problems(nb)
+        problems += refute.problems(path, nb)
     fraction = compared_fraction(nb)
     if fraction < MIN_COMPARED_FRACTION:
         problems.append(f"only {fraction:.0%} of code cells with output are compared "

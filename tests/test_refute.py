@@ -1,0 +1,169 @@
+"""``refute`` (issue 29): every exercise's check must reject its wrong answers and accept the
+solution, proven in one run and stamped; hygiene notices when checks, solutions or wrong answers
+changed since."""
+
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cs20_helpers.tools import cli, exercises, hygiene, refute
+from cs20_helpers.tools.runner import find_notebooks
+
+FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+
+#: Wrong answers the fixture's checks reject (its checks compare with the right values).
+REJECTED = {
+    "nb99_ex1": {"half instead of the root": "side = 9 / 2\n",
+                 "off by a little": "side = 3.001\n"},
+    "nb99_ex2": {"the diameter for r": "def area(r):\n    return math.pi * (2 * r) ** 2\n",
+                 "forgot the square": "def area(r):\n    return math.pi * r\n"},
+    "nb99_ex3": {"one short": "squares = [i * i for i in range(4)]\n",
+                 "not squared": "squares = list(range(5))\n"},
+}
+#: Wrong answers that must not count as rejected: ex2's check tries one radius only, so a
+#: literal passes; ex1's second answer uses a name that only the first answer defined.
+LET_THROUGH = {
+    **REJECTED,
+    "nb99_ex1": {"defines a name": "side = 4\nleaked = 3\n",
+                 "uses the other answer's name": "side = leaked\n"},
+    "nb99_ex2": {**REJECTED["nb99_ex2"], "lazy: the literal": "def area(r):\n    return 12.5664\n"},
+}
+
+
+def _setup(folder: Path, answers: dict | None) -> Path:
+    """Copy the fixture notebook into ``folder`` and write its wrong answers beside it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = Path(shutil.copy(FIXTURE, folder / FIXTURE.name))
+    if answers is not None:
+        (folder / f"{FIXTURE.stem}.py").write_text(f"WRONG_ANSWERS = {answers!r}\n",
+                                                   encoding="utf-8")
+    return path
+
+
+def _refute(folder: Path, answers: dict | None, capsys) -> tuple[Path, int, str, str]:
+    """Run ``python -m cs20_helpers refute`` on the fixture with these wrong answers."""
+    path = _setup(folder, answers)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", folder)
+        status = cli.main(["refute", str(path)])
+    captured = capsys.readouterr()
+    return path, status, captured.out, captured.err
+
+
+@pytest.fixture
+def answers_dir(tmp_path, monkeypatch):
+    monkeypatch.setattr(refute, "ANSWERS_DIR", tmp_path)
+    return tmp_path
+
+
+def test_checks_that_reject_every_wrong_answer_get_a_stamp(tmp_path, capsys):
+    path, status, out, _ = _refute(tmp_path, REJECTED, capsys)
+    assert status == 0, out
+    stamp = nbformat.read(path, as_version=4).metadata[refute.STAMP_KEY]
+    assert set(stamp["exercises"]) == set(REJECTED)
+    assert stamp["exercises"]["nb99_ex3"]["not squared"].startswith("AssertionError: ")
+    assert "the solution  passed" in out
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path)
+        assert refute.problems(path, nbformat.read(path, as_version=4)) == []
+
+
+def test_a_wrong_answer_let_through_or_raising_itself_leaves_no_stamp(tmp_path, capsys):
+    path, status, out, _ = _refute(tmp_path, LET_THROUGH, capsys)
+    assert status == 1, out
+    assert refute.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
+    assert "- nb99_ex2: lazy: the literal: ACCEPTED (the check let it through)" in out
+    # each attempt starts from the names before the solution cell: the first answer's name is
+    # gone, and an answer that raises is reported, not counted as rejected
+    assert "the answer itself raised NameError: name 'leaked' is not defined" in out
+    assert "nb99_ex1: defines a name: rejected" not in out
+    assert "NOT stamped" in out
+
+
+def test_a_cell_that_raises_unexpectedly_leaves_no_stamp(tmp_path, capsys):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell("1 / 0"))
+    nbformat.write(nb, tmp_path / FIXTURE.name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path)
+        (tmp_path / f"{FIXTURE.stem}.py").write_text(f"WRONG_ANSWERS = {REJECTED!r}\n",
+                                                     encoding="utf-8")
+        status = cli.main(["refute", str(tmp_path / FIXTURE.name)])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "- cell 2 raised ZeroDivisionError: division by zero" in out
+
+
+def _stamped(folder: Path) -> tuple[Path, nbformat.NotebookNode]:
+    """The fixture with a stamp that matches its cells and REJECTED (as a passing run leaves)."""
+    path = _setup(folder, REJECTED)
+    refute.stamp(path, nbformat.read(path, as_version=4), REJECTED, [])
+    return path, nbformat.read(path, as_version=4)
+
+
+def _cell(nb: nbformat.NotebookNode, grade_id: str) -> nbformat.NotebookNode:
+    return next(c for c in nb.cells if exercises.nbgrader_meta(c).get("grade_id") == grade_id)
+
+
+def test_a_matching_stamp_passes_hygiene(answers_dir):
+    path, nb = _stamped(answers_dir)
+    assert refute.problems(path, nb) == []
+
+
+@pytest.mark.parametrize("edit", ["check", "solution", "wrong answer"])
+def test_a_stamp_goes_stale_when_a_check_a_solution_or_a_wrong_answer_changes(answers_dir, edit):
+    path, nb = _stamped(answers_dir)
+    if edit == "check":
+        _cell(nb, "nb99_ex3_check").source += "\nassert len(squares) > 0"
+    elif edit == "solution":
+        _cell(nb, "nb99_ex1_solution").source = "side = 3"
+    else:
+        changed = {**REJECTED, "nb99_ex1": {**REJECTED["nb99_ex1"], "new": "side = 0\n"}}
+        _setup(answers_dir, changed)
+    nbformat.write(nb, path)
+    found = hygiene.check(path, crosschecked=True)
+    assert any(f"refute {path.name}" in line for line in found), found
+
+
+def test_hygiene_wants_two_wrong_answers_per_exercise(answers_dir):
+    one = {**REJECTED, "nb99_ex2": {"forgot the square": REJECTED["nb99_ex2"]["forgot the square"]}}
+    path = _setup(answers_dir, one)
+    refute.stamp(path, nbformat.read(path, as_version=4), one, [])
+    assert refute.problems(path, nbformat.read(path, as_version=4)) == [
+        "nb99_ex2: 1 wrong answer(s), at least 2 needed"]
+
+
+@pytest.mark.parametrize("answers, says", [
+    (None, "no wrong answers for nb99_exercises.ipynb"),
+    ("NOT_THE_NAME = {}", "has no WRONG_ANSWERS dict"),
+    ("WRONG_ANSWERS = {'nb99_ex1': ['side = 1']}", "has no WRONG_ANSWERS dict"),
+    ("WRONG_ANSWERS = {'nb99_ex9': {'a': 'x = 1', 'b': 'x = 2'}}", "names exercise 'nb99_ex9'"),
+    ("WRONG_ANSWERS = {", "does not run: SyntaxError"),
+])
+def test_an_unusable_wrong_answers_file_is_a_one_line_error(tmp_path, capsys, answers, says):
+    path = _setup(tmp_path, None)
+    if answers is not None:
+        (tmp_path / f"{FIXTURE.stem}.py").write_text(answers, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path)
+        status = cli.main(["refute", str(path)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert says in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+COURSE = [path for path in find_notebooks()
+          if exercises.exercises(nbformat.read(path, as_version=4))]
+
+
+@pytest.mark.parametrize("path", COURSE, ids=[p.stem for p in COURSE])
+def test_every_course_exercise_has_at_least_two_wrong_answers(path):
+    nb = nbformat.read(path, as_version=4)
+    try:
+        answers = refute.load(path, nb)  # also: no answers for an exercise the notebook lacks
+    except refute.BadAnswers as error:
+        pytest.fail(str(error))
+    assert refute.shortfalls(nb, answers) == []

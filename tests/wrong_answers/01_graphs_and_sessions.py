@@ -1,0 +1,126 @@
+"""Wrong answers to notebook 01's exercises: each must fail its check (proved by `refute`)."""
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb01_ex1": {
+        "lazy: the values and the count from the stored output, nothing run": (
+            "both_values = [15625, 10]\n"
+            "both_metadata = None\n"
+            "add_runs = 1\n"
+        ),
+        "common mistake: one traced run per fetch, add counted over both": (
+            "options = tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE)\n"
+            "feed = {'x:0': 2, 'y:0': 3}\n"
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    first, both_metadata = tf1.RunMetadata(), tf1.RunMetadata()\n"
+            "    pow_value = sess.run('pow:0', feed, options=options, run_metadata=first)\n"
+            "    useless_value = sess.run('useless:0', feed, options=options,\n"
+            "                             run_metadata=both_metadata)\n"
+            "both_values = [pow_value, useless_value]\n"
+            "add_runs = sum(node.node_name == 'add' for md in (first, both_metadata)\n"
+            "               for dev in md.step_stats.dev_stats for node in dev.node_stats)\n"
+        ),
+        "common mistake: the count read from executed_nodes' set, run not traced": (
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_values, ran = executed_nodes(sess, ['pow:0', 'useless:0'],\n"
+            "                                      {'x:0': 2, 'y:0': 3})\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3},\n"
+            "             run_metadata=both_metadata)\n"
+            "add_runs = ran.count('add')\n"
+        ),
+    },
+    "nb01_ex2": {
+        "lazy: the values from the stored output, no graph": (
+            "two_parts = None\n"
+            "two_values = [3, 12]\n"
+            "ran_sum_only = ['sum']\n"
+        ),
+        "common mistake: c computed from a, so both results hang on a": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, d = (tf1.placeholder(tf.int32, name=n) for n in 'abd')\n"
+            "    c = tf.add(a, 2, name='c')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    two_values = sess.run([total, product], {a: 1, b: 2, d: 4})\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+        ),
+        "common mistake: the product built on the sum": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(total, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+        ),
+    },
+    "nb01_ex3": {
+        "lazy: the first call's figures, no second call": (
+            "df_dw_again = df_dw\n"
+            "second_call_ops = ops_after - ops_before\n"
+            "second_gradient = 7.0\n"
+        ),
+        "common mistake: the whole graph's op count instead of the ops added": (
+            "with f.graph.as_default():\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "second_call_ops = len(f.graph.get_operations())\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+    },
+    "nb01_ex4": {
+        "issue 29: split placement kept, output_partition_graphs left out": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "    with tf.device('/cpu:1'):\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    product_one_device = sess.run(mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
+            "                                  run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+        "common mistake: every op on /cpu:0, output_partition_graphs left out": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    product_one_device = sess.run(mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
+            "                                  run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+        "lazy: the literals, an empty graph and metadata": (
+            "one_device, one_device_metadata = tf.Graph(), tf1.RunMetadata()\n"
+            "transfers_one_device = 0\n"
+            "product_one_device = [[14.0], [32.0]]\n"
+        ),
+        "common mistake: only the matmul moved to /cpu:0": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "    with tf.device('/cpu:1'):\n"
+            "        v1 = tf.constant([[1.0], [2.0], [3.0]])\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        mv1 = tf.matmul(m1, v1)\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    options = tf1.RunOptions(output_partition_graphs=True)\n"
+            "    product_one_device = sess.run(mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
+            "                                  options=options,\n"
+            "                                  run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+    },
+}
