@@ -62,3 +62,12 @@ def total_variation(images: tf.Tensor) -> tf.Tensor:
 def grams(features: Mapping[str, tf.Tensor], layers: Sequence[str]) -> dict[str, tf.Tensor]:
     """Return the Gram matrix of each named layer."""
     return {name: gram_matrix(features[name]) for name in layers}
+
+
+def texture_error(net, picture, sample) -> float:
+    """Return the relative Gram loss of a [1, H, W, 3] ``picture`` against a [h, w, 3]
+    ``sample`` at ``net``'s style layers: about 1 for unrelated pictures, 0 for the same
+    texture, whatever the two sizes."""
+    target = grams(net(tf.constant(sample[None], tf.float32)), net.style_layers)
+    maps = net(tf.constant(picture, tf.float32))
+    return float(style_loss(maps, target, relative_weights(target)))

@@ -215,3 +215,11 @@ def test_bundled_images_are_real_rgb_squares():
         assert 0.0 <= image.min() < image.max() <= 1.0 and image.std() > 0.05
     with pytest.raises(KeyError, match="bundled"):
         images.load_image("nope", 8)
+
+
+def test_texture_error_is_zero_for_the_sample_and_near_one_for_a_flat_picture():
+    net = feature_nets.random_multiscale_net(filters=8, dilations=(1, 2, 4))
+    sample = images.load_image("gravel", 32)
+    assert style.texture_error(net, sample[None], sample) == pytest.approx(0.0, abs=1e-6)
+    flat = np.full((1, 48, 48, 3), 0.5, np.float32)  # other size, no features at all
+    assert style.texture_error(net, flat, sample) == pytest.approx(1.0, rel=1e-5)

@@ -105,6 +105,8 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "lazy: the same gravel photo loaded at 96 pixels":
             "ex5_texture = images.load_image('gravel', 96)[None]\n",
         "common mistake: grown at the sample's own size":
-            "ex5_texture = ex3_synthesize(images.load_image('gravel', 48), 48, 150)\n",
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("ex3_texture = ex3_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
+                     "ex5_texture = ex3_synthesize(images.load_image(\"gravel\", 48), 48, 150)"),
     },
 }
