@@ -12,6 +12,7 @@ session and in TensorFlow 2 (eagerly or in a ``tf.function``).
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,23 +91,40 @@ def check_vgg19_weights(path: str | Path, expected_md5: str = VGG19_MD5) -> Path
 def vgg19_convolutions(path: str | Path, expected_md5: str = VGG19_MD5
                        ) -> list[tuple[str, np.ndarray, np.ndarray]]:
     """Load VGG-19's 16 convolutions (name, kernel, bias) from a checked local weights file,
-    through ``tf.keras.applications.VGG19(include_top=False, weights=path)``."""
+    through ``tf.keras.applications.VGG19(include_top=False, weights=...)``.
+
+    Keras reads HDF5 weights only from a name ending in ``.h5``; a checked file named
+    otherwise is read through a link of the expected name in a temporary folder.
+    """
     checked = check_vgg19_weights(path, expected_md5)
-    model = tf.keras.applications.VGG19(include_top=False, weights=str(checked))
+    with tempfile.TemporaryDirectory() as folder:
+        readable = checked
+        if checked.suffix != ".h5":
+            readable = Path(folder) / VGG19_FILE
+            readable.symlink_to(checked.resolve())
+        model = tf.keras.applications.VGG19(include_top=False, weights=str(readable))
     convs = [(layer.name, *layer.get_weights()) for layer in model.layers
              if isinstance(layer, tf.keras.layers.Conv2D)]
     tf.keras.backend.clear_session()
     return convs
 
 
+#: VGG-19's layers that style transfer reads (Gatys et al.): one for content, five for style.
+VGG19_CONTENT = "block4_conv2"
+VGG19_STYLE = ("block1_conv1", "block2_conv1", "block3_conv1", "block4_conv1", "block5_conv1")
+
+
 def vgg19_net(convs: list[tuple[str, np.ndarray, np.ndarray]]) -> FeatureNet:
     """VGG-19's convolutions as plain ops, with average pooling between blocks (as Gatys et al.
-    did); every map is the ReLU after a convolution, named like Keras's layers."""
+    did); every map is the ReLU after a convolution, named like Keras's layers. Convolutions
+    after block5_conv1, the last layer read, are not computed."""
+    last = [name for name, _, _ in convs].index(VGG19_STYLE[-1])
+    used = convs[:last + 1]
 
     def features(images: tf.Tensor) -> dict[str, tf.Tensor]:
         x = images[..., ::-1] * 255.0 - VGG_MEAN_BGR  # RGB [0, 1] -> BGR, mean removed
         maps, block = {}, "block1"
-        for name, kernel, bias in convs:
+        for name, kernel, bias in used:
             if not name.startswith(block + "_"):
                 x = tf.nn.avg_pool2d(x, 2, 2, "VALID")
                 block = name.split("_")[0]
@@ -114,41 +132,48 @@ def vgg19_net(convs: list[tuple[str, np.ndarray, np.ndarray]]) -> FeatureNet:
             maps[name] = x
         return maps
 
-    names = tuple(name for name, _, _ in convs)
-    return FeatureNet("VGG-19 (ImageNet weights)", features, names, "block4_conv2",
-                      ("block1_conv1", "block2_conv1", "block3_conv1", "block4_conv1",
-                       "block5_conv1"))
+    names = tuple(name for name, _, _ in used)
+    return FeatureNet("VGG-19 (ImageNet weights)", features, names, VGG19_CONTENT, VGG19_STYLE)
 
 
-# --- the substitute: random multi-scale filters -----------------------------------------------
+# --- the substitute: random filters at several scales ------------------------------------------
+
+#: Dilations of the substitute's 3x3 filters: spans of 3, 5, 9, 17 and 33 pixels.
+DILATIONS = (1, 2, 4, 8, 16)
 
 
-def random_multiscale_net(levels: int = 4, filters: int = 48, size: int = 7,
-                          seed: int = 0) -> FeatureNet:
-    """One layer of random ``size`` x ``size`` filters, ReLU, applied to an image pyramid.
+def random_multiscale_net(filters: int = 64, dilations: tuple[int, ...] = DILATIONS,
+                          seed: int = 0, content: int = 2) -> FeatureNet:
+    """One layer of ``filters`` random 3x3 filters per scale, dilated, ReLU, no pooling.
 
-    Level i sees the image averaged down by 2**i, so its filters span ``size * 2**i`` pixels:
-    the multi-scale random net of Ustyuzhaninov et al. (2017), with the large filters replaced
-    by the same filters on a coarser image, which costs a fraction of the multiply-adds.
+    The multi-scale random net of Ustyuzhaninov et al. (2017) has filters of 3 to 55 pixels,
+    128 of each size, on the full-resolution image. Here scale i is a 3x3 filter dilated by
+    ``dilations[i]`` (taps that far apart), which spans as many pixels as a large filter for
+    a fraction of the multiply-adds; 64 filters a scale (128 cost 3 times as long and lower a
+    synthesized gravel's colour spread only from 0.010 to 0.008). Every pixel offset is treated
+    alike (no pooled pyramid, so no blocks); the border is mirrored, not padded with zeros,
+    which would draw lines a rate in from it; weights are Gaussian over sqrt(fan-in), not made
+    to sum to zero, so the net sees the mean colour too. Scale ``content`` (span 9 by default)
+    is the content layer.
     """
     rng = np.random.default_rng(seed)
-    kernels = []
-    for _ in range(levels):
-        kernel = rng.normal(size=(size, size, 3, filters)).astype(np.float32)
-        kernel -= kernel.mean(axis=(0, 1, 2), keepdims=True)  # answer 0 on a flat image
-        kernels.append(kernel / np.sqrt(size * size * 3))
-    names = tuple(f"level{i}_{size * 2 ** i}px" for i in range(levels))
+    kernels = [(rng.normal(size=(3, 3, 3, filters)) / np.sqrt(27)).astype(np.float32)
+               for _ in dilations]
+    names = tuple(f"span{2 * rate + 1}px" for rate in dilations)
 
     def features(images: tf.Tensor) -> dict[str, tf.Tensor]:
         x, maps = images - 0.5, {}
-        for i, (name, kernel) in enumerate(zip(names, kernels, strict=True)):
-            if i:
-                x = tf.nn.avg_pool2d(x, 2, 2, "VALID")
-            maps[name] = tf.nn.relu(tf.nn.conv2d(x, kernel, 1, "SAME"))
+        for name, kernel, rate in zip(names, kernels, dilations, strict=True):
+            # mirror the border instead of padding with zeros, which would draw lines a rate in
+            padded = tf.pad(x, [[0, 0], [rate, rate], [rate, rate], [0, 0]], mode="REFLECT")
+            # atrous_conv2d: a dilated conv whose gradient TensorFlow's CPU kernels support
+            response = (tf.nn.atrous_conv2d(padded, kernel, rate, "VALID") if rate > 1
+                        else tf.nn.conv2d(padded, kernel, 1, "VALID"))
+            maps[name] = tf.nn.relu(response)
         return maps
 
-    return FeatureNet(f"random multi-scale filters ({levels} scales x {filters}, no weights)",
-                      features, names, names[1], names)
+    return FeatureNet(f"random filters, {len(dilations)} scales x {filters} (no weights)",
+                      features, names, names[content], names)
 
 
 def choose() -> tuple[FeatureNet, str]:

@@ -17,7 +17,7 @@ def test_table_shows_speed_and_what_reached_the_target():
 
 def test_every_way_runs_in_a_fresh_process_and_writes_nothing():
     done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "style_transfer.py"), "--size", "16",
+        [sys.executable, str(BENCHMARKS / "style_transfer.py"), "--size", "40",
          "--evaluations", "4", "--warmup", "1", "--reduction", "1.01", "--no-write"],
         capture_output=True, text=True, timeout=300, check=True)
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]

@@ -1,12 +1,13 @@
-"""Style losses, feature nets (the VGG-19 weights path with a weights file made here), L-BFGS,
-model statistics and the bundled images of notebook 11."""
+"""Style losses, feature nets (the VGG-19 weights path with a weights file made here), SciPy's
+L-BFGS-B on an image, model statistics (Keras 2 and 3), the picture figures and the bundled
+images of notebook 11."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from cs20_helpers import feature_nets, images, lbfgs, model_stats, registry, style
+from cs20_helpers import feature_nets, image_stats, images, lbfgs, model_stats, registry, style
 from cs20_helpers.download import file_digest
 from cs20_helpers.notebook import quiet_import
 
@@ -25,10 +26,27 @@ def test_losses_are_zero_at_the_target_and_positive_elsewhere():
     a = tf.random.stateless_uniform([1, 4, 5, 3], seed=[0, 1])
     b = a + 0.1
     assert float(style.content_loss(a, a)) == 0.0
-    assert float(style.content_loss(b, a)) == pytest.approx(0.01 / 4, rel=1e-4)
+    energy = float(tf.reduce_sum(tf.square(a)))
+    assert float(style.content_loss(b, a)) == pytest.approx(0.01 * 60 / energy, rel=1e-4)
+    assert float(style.content_loss(255 * b, 255 * a)) == pytest.approx(
+        float(style.content_loss(b, a)), rel=1e-5)  # relative: the feature scale drops out
     grams = style.grams({"x": a}, ["x"])
     assert float(style.style_loss({"x": a}, grams, {"x": 1.0})) == 0.0
     assert float(style.style_loss({"x": b}, grams, {"x": 2.0})) > 0.0
+
+
+def test_relative_weights_make_the_style_loss_scale_free_and_one_for_no_features():
+    a = tf.random.stateless_uniform([1, 6, 5, 4], seed=[3, 4])
+    b = tf.random.stateless_uniform([1, 6, 5, 4], seed=[5, 6])
+    for scale in (1.0, 255.0):
+        grams = style.grams({"x": scale * a, "y": scale * a}, ["x", "y"])
+        weights = style.relative_weights(grams)
+        zero = {"x": 0 * a, "y": 0 * a}
+        assert float(style.style_loss(zero, grams, weights)) == pytest.approx(1.0, rel=1e-5)
+        other = float(style.style_loss({"x": scale * b, "y": scale * b}, grams, weights))
+        if scale == 1.0:
+            unscaled = other
+    assert other == pytest.approx(unscaled, rel=1e-4)
 
 
 def test_total_variation_is_zero_for_flat_images_and_counts_both_directions():
@@ -39,20 +57,25 @@ def test_total_variation_is_zero_for_flat_images_and_counts_both_directions():
         pytest.approx(1.0)
 
 
-def test_random_multiscale_net_is_seeded_and_works_in_a_tf1_graph():
-    net = feature_nets.random_multiscale_net(levels=3, filters=4)
+def test_random_net_is_seeded_shift_equivariant_sees_grey_and_works_in_a_tf1_graph():
+    net = feature_nets.random_multiscale_net(filters=4, dilations=(1, 2, 4))
     image = np.random.default_rng(0).uniform(0, 1, (1, 32, 32, 3)).astype(np.float32)
     eager = net(tf.constant(image))
-    assert [eager[name].shape[1] for name in net.layers] == [32, 16, 8]
+    assert [eager[name].shape[1] for name in net.layers] == [32, 32, 32]  # mirrored border
     with tf.Graph().as_default():
         maps = net(tf.constant(image))
         with tf.compat.v1.Session() as sess:
             graph = sess.run(maps)
     for name in net.layers:
         np.testing.assert_allclose(graph[name], eager[name], rtol=1e-5, atol=1e-6)
-    again = feature_nets.random_multiscale_net(levels=3, filters=4)(tf.constant(image))
+    again = feature_nets.random_multiscale_net(filters=4, dilations=(1, 2, 4))(tf.constant(image))
     assert all(np.array_equal(again[n], eager[n]) for n in net.layers)
     assert net.content_layer in net.layers and set(net.style_layers) <= set(net.layers)
+    shifted = net(tf.constant(np.roll(image, 3, axis=2)))  # no pooling: maps shift alike
+    for name in net.layers:
+        np.testing.assert_allclose(shifted[name][:, :, 8:20], eager[name][:, :, 5:17], atol=1e-5)
+    darker = net(tf.constant(image - 0.2))  # filters not zero-sum: a grey shift is seen
+    assert all(not np.allclose(darker[n], eager[n], atol=1e-3) for n in net.layers)
 
 
 def test_weights_file_missing_or_wrong_gives_one_line_and_keeps_the_file(tmp_path, monkeypatch):
@@ -94,7 +117,12 @@ def test_vgg19_weights_load_through_keras_from_a_file_made_here(tmp_path, monkey
     net = feature_nets.vgg19_net(convs)
     maps = net(tf.zeros([1, 32, 32, 3]))
     assert maps["block5_conv1"].shape == (1, 2, 2, 512)
+    assert "block5_conv2" not in maps  # nothing after the last layer the losses read
     assert net.content_layer == "block4_conv2" and len(net.style_layers) == 5
+    renamed = tmp_path / "vgg19.weights"  # Keras reads HDF5 only from a name ending in .h5
+    renamed.write_bytes(path.read_bytes())
+    again = feature_nets.vgg19_convolutions(renamed, file_digest(path, "md5"))
+    np.testing.assert_array_equal(dict((n, k) for n, k, _ in again)["block3_conv2"], kernel)
 
 
 def test_registry_entry_matches_keras():
@@ -104,24 +132,32 @@ def test_registry_entry_matches_keras():
     assert remote.urls[0].endswith("/vgg19/" + remote.name)
 
 
-def test_lbfgs_minimizes_a_quadratic_and_rosenbrock():
-    scales = np.array([1.0, 10.0, 100.0])
+def test_lbfgsb_keeps_bounds_spends_the_exact_budget_and_returns_the_best():
+    target = np.array([[0.5, 1.7], [-0.4, 0.2]], dtype=np.float32)  # two outside [0, 1]
+    calls = []
 
     def quadratic(x):
-        return float(np.sum(scales * (x - 1) ** 2)), 2 * scales * (x - 1)
+        calls.append(x.copy())
+        assert x.shape == target.shape and x.dtype == np.float32
+        return float(np.sum((x - target) ** 2)), 2 * (x - target)
 
-    x, history, evaluations = lbfgs.minimize(quadratic, np.zeros(3), 30)
-    np.testing.assert_allclose(x, 1.0, atol=1e-5)
-    assert len(history) == 31 and history[-1] <= history[0] and evaluations >= 31
+    run = lbfgs.minimize(quadratic, np.full((2, 2), 0.5, np.float32), 40)
+    np.testing.assert_allclose(run.image, np.clip(target, 0, 1), atol=1e-5)
+    assert all(0.0 <= c.min() and c.max() <= 1.0 for c in calls)
+    assert len(run.values) == len(calls) <= 40 and min(run.values) == run.values[-1]
+    calls.clear()
 
     def rosenbrock(v):
-        x, y = v
+        x, y = v.astype(np.float64)
         value = (1 - x) ** 2 + 100 * (y - x * x) ** 2
+        calls.append(value)
         return value, np.array([-2 * (1 - x) - 400 * x * (y - x * x), 200 * (y - x * x)])
 
-    x, history, _ = lbfgs.minimize(rosenbrock, np.array([-1.2, 1.0]), 100)
-    np.testing.assert_allclose(x, [1.0, 1.0], atol=1e-4)
-    assert all(b <= a for a, b in zip(history, history[1:], strict=False))
+    run = lbfgs.minimize(rosenbrock, np.array([-1.2, 1.0], np.float32), 7, bounds=(-2.0, 2.0))
+    assert len(run.values) == len(calls) == 7 and "7 evaluations" in run.message
+    assert rosenbrock(run.image)[0] == min(run.values)
+    with pytest.raises(ValueError):
+        lbfgs.minimize(rosenbrock, np.zeros(2, np.float32), 0)
 
 
 def test_model_stats_of_a_small_model():
@@ -136,6 +172,42 @@ def test_model_stats_of_a_small_model():
     assert model_stats.weighted_depth(model) == 3
 
 
+def test_model_stats_of_the_same_model_in_keras_3():
+    keras = pytest.importorskip("keras")
+    inputs = keras.Input((8, 8, 3))
+    a = keras.layers.Conv2D(4, 3, padding="same")(inputs)
+    b = keras.layers.Conv2D(4, 1)(a)
+    merged = keras.layers.Add()([a, b])
+    out = keras.layers.Dense(2)(keras.layers.Flatten()(merged))
+    model = keras.Model(inputs, out)
+    assert model_stats.multiply_adds(model) == 6912 + 1024 + 512
+    assert model_stats.weighted_depth(model) == 3
+
+
+def test_rgb_spread_and_grid_figure():
+    rng = np.random.default_rng(0)
+    grey = np.repeat(rng.uniform(0, 1, (32, 32, 1)), 3, axis=-1)
+    assert image_stats.rgb_spread(grey) == pytest.approx(0.0, abs=1e-12)
+    assert image_stats.rgb_spread(rng.uniform(0, 1, (32, 32, 3))) > 0.1
+    noise = rng.uniform(0, 1, (64, 64, 3))
+    blocks = np.kron(rng.uniform(0, 1, (8, 8, 3)), np.ones((8, 8, 1))) + 0.1 * noise
+    assert image_stats.grid_excess(noise) < 0.05 < 1.0 < image_stats.grid_excess(blocks)
+    assert image_stats.grid_excess(np.roll(blocks, 3, axis=(0, 1))) > 1.0  # any alignment
+    with pytest.raises(ValueError):
+        image_stats.grid_excess(noise[:10])
+
+
+def test_copy_score_finds_moved_flipped_turned_and_tiled_copies():
+    rng = np.random.default_rng(1)
+    sample = rng.uniform(0, 1, (16, 16, 3))
+    for copy in (sample, np.roll(sample, (5, 9), axis=(0, 1)), np.rot90(sample), sample[::-1],
+                 np.tile(sample, (2, 2, 1))):
+        assert image_stats.copy_score(copy, sample) == pytest.approx(1.0)
+    assert image_stats.copy_score(rng.uniform(0, 1, (1, 32, 32, 3)), sample) < 0.5
+    with pytest.raises(ValueError):
+        image_stats.copy_score(sample[:8], sample)
+
+
 def test_bundled_images_are_real_rgb_squares():
     for name in images.IMAGES:
         image = images.load_image(name, 64)
@@ -143,3 +215,11 @@ def test_bundled_images_are_real_rgb_squares():
         assert 0.0 <= image.min() < image.max() <= 1.0 and image.std() > 0.05
     with pytest.raises(KeyError, match="bundled"):
         images.load_image("nope", 8)
+
+
+def test_texture_error_is_zero_for_the_sample_and_near_one_for_a_flat_picture():
+    net = feature_nets.random_multiscale_net(filters=8, dilations=(1, 2, 4))
+    sample = images.load_image("gravel", 32)
+    assert style.texture_error(net, sample[None], sample) == pytest.approx(0.0, abs=1e-6)
+    flat = np.full((1, 48, 48, 3), 0.5, np.float32)  # other size, no features at all
+    assert style.texture_error(net, flat, sample) == pytest.approx(1.0, rel=1e-5)

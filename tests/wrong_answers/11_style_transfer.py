@@ -1,0 +1,112 @@
+"""Wrong answers to notebook 11's exercises: each must fail its check (proved by `refute`)."""
+
+_EX3_LOOP = '''def ex3_synthesize(sample, size, steps, seed=0):
+    target = style.grams(feature_net(tf.constant(sample[None])), feature_net.style_layers)
+    weights = style.relative_weights(target)
+    noise = np.random.default_rng(seed).uniform(0.3, 0.7, (1, size, size, 3))
+    image = tf.Variable(noise.astype(np.float32))
+    adam = tf.keras.optimizers.Adam(0.05)
+    pixels = tf.constant(sample[None])
+
+    @tf.function
+    def step():
+        with tf.GradientTape() as tape:
+            loss = LOSS
+        adam.apply_gradients([(SIGN * tape.gradient(loss, image), image)])
+        image.assign(tf.clip_by_value(image, 0.0, 1.0))
+
+    for _ in range(steps):
+        step()
+    return image.numpy()
+
+
+ex3_texture = ex3_synthesize(images.load_image("gravel", 64), 64, 150)
+'''
+_GRAM_LOSS = "style.style_loss(feature_net(image), target, weights)"
+_EX2_DISTANCE = (
+    "ex2_layer = feature_net.style_layers[0]\n"
+    "ex2_maps = [feature_net(tf.constant(images.load_image(name, 64)[None]))[ex2_layer]\n"
+    "            for name in ('gravel', 'bricks')]\n"
+    "ex2_style_distance = float(tf.reduce_mean(tf.square(ex2_gram(ex2_maps[0])"
+    " - ex2_gram(ex2_maps[1]))))\n")
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {
+    "nb11_ex1": {
+        "lazy: the figures of section 1's table (its fully connected C3)":
+            "ex1_params = 61706\nex1_macs = 416520\n",
+        "lazy: a helper that does the work, on section 1's model":
+            "ex1_params = lenet5().count_params()\n"
+            "ex1_macs = model_stats.multiply_adds(lenet5())\n",
+        "common mistake: the biases left out":
+            "c3_kernels = 6 * 3 + 9 * 4 + 1 * 6\n"
+            "ex1_params = 5 * 5 * 1 * 6 + 5 * 5 * c3_kernels + 400 * 120 + 120 * 84 + 84 * 10\n"
+            "ex1_macs = (conv_multiply_adds(28, 28, 6, 5, 5, 1) + 10 * 10 * 5 * 5 * c3_kernels\n"
+            "            + 400 * 120 + 120 * 84 + 84 * 10)\n",
+        "common mistake: C3's multiply-adds counted for all its connections":
+            "c3_kernels = 6 * 3 + 9 * 4 + 1 * 6\n"
+            "ex1_params = (5 * 5 * 1 * 6 + 6) + (5 * 5 * c3_kernels + 16) + (400 * 120 + 120) \\\n"
+            "    + (120 * 84 + 84) + (84 * 10 + 10)\n"
+            "ex1_macs = (conv_multiply_adds(28, 28, 6, 5, 5, 1)\n"
+            "            + conv_multiply_adds(10, 10, 16, 5, 5, 6)\n"
+            "            + 400 * 120 + 120 * 84 + 84 * 10)\n",
+    },
+    "nb11_ex2": {
+        "lazy: the package's Gram matrix under the exercise's name":
+            "ex2_gram = style.gram_matrix\n" + _EX2_DISTANCE,
+        "lazy: a wrapper around the package's Gram matrix":
+            "def ex2_gram(features):\n    return style.gram_matrix(features)\n\n\n"
+            + _EX2_DISTANCE,
+        "common mistake: the Gram not averaged over positions":
+            "def ex2_gram(features):\n"
+            "    return tf.einsum('nhwc,nhwd->cd', features, features)\n\n\n"
+            + _EX2_DISTANCE,
+        "common mistake: the distance at the last style layer, not the first":
+            "def ex2_gram(features):\n"
+            "    positions = tf.cast(tf.reduce_prod(tf.shape(features)[1:3]), features.dtype)\n"
+            "    return tf.einsum('nhwc,nhwd->cd', features, features) / positions\n\n\n"
+            + _EX2_DISTANCE.replace("style_layers[0]", "style_layers[-1]"),
+    },
+    "nb11_ex3": {
+        "lazy: the sample itself":
+            "def ex3_synthesize(sample, size, steps, seed=0):\n    return sample[None]\n\n\n"
+            "ex3_texture = images.load_image('gravel', 64)[None]\n",
+        "lazy: the sample flipped and moved (its Gram matrices nearly the sample's)":
+            "ex3_texture = np.roll(images.load_image('gravel', 64)[::-1], 20, axis=1)[None]\n",
+        "common mistake: the pixels matched instead of the Gram matrices":
+            _EX3_LOOP.replace("LOSS", "tf.reduce_mean(tf.square(image - pixels))")
+            .replace("SIGN", "1.0"),
+        "common mistake: the gradient's sign flipped (ascent)":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "-1.0"),
+    },
+    "nb11_ex4": {
+        "lazy: the package's total variation, not NumPy":
+            "def ex4_tv(image):\n"
+            "    return float(style.total_variation(tf.constant(image)))\n\n\n"
+            "ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
+            "images.load_image(name, 64)[None]))\n",
+        "common mistake: sums instead of means":
+            "def ex4_tv(image):\n"
+            "    down = image[:, 1:] - image[:, :-1]\n"
+            "    right = image[:, :, 1:] - image[:, :, :-1]\n"
+            "    return float(np.sum(down ** 2) + np.sum(right ** 2))\n\n\n"
+            "ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
+            "images.load_image(name, 64)[None]))\n",
+        "common mistake: the roughest image, not the smoothest":
+            "def ex4_tv(image):\n"
+            "    down = image[:, 1:] - image[:, :-1]\n"
+            "    right = image[:, :, 1:] - image[:, :, :-1]\n"
+            "    return float(np.mean(down ** 2) + np.mean(right ** 2))\n\n\n"
+            "ex4_smoothest = max(images.IMAGES, key=lambda name: ex4_tv("
+            "images.load_image(name, 64)[None]))\n",
+    },
+    "nb11_ex5": {
+        "lazy: the sample tiled 2 x 2":
+            "ex5_texture = np.tile(images.load_image('gravel', 48), (2, 2, 1))[None]\n",
+        "lazy: the same gravel photo loaded at 96 pixels":
+            "ex5_texture = images.load_image('gravel', 96)[None]\n",
+        "common mistake: grown at the sample's own size":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("ex3_texture = ex3_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
+                     "ex5_texture = ex3_synthesize(images.load_image(\"gravel\", 48), 48, 150)"),
+    },
+}
