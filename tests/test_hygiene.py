@@ -72,6 +72,22 @@ def test_oversized_notebook_is_reported(tmp_path, monkeypatch):
     assert any("bytes" in p for p in hygiene.check(path))
 
 
+@pytest.mark.parametrize("recorded", [None, "27.6", -1.0, True], ids=["none", "text",
+                                                                      "negative", "bool"])
+def test_a_course_notebook_without_cell_times_is_reported(recorded, tmp_path):
+    """Issue 30, 4: without them check allows each cell 600 s, so a hang costs 10 minutes."""
+    nb = new_notebook(cells=[new_markdown_cell("# T"), _cell("print(1)", 1, "1\n")])
+    if recorded is not None:
+        nb.metadata["cs20"] = {"slowest_cell_s": recorded}
+    path = _write(tmp_path, nb.cells)
+    nbformat.write(nb, path)
+    assert any("no recorded cell times" in p for p in hygiene.check(path, crosschecked=True))
+    assert hygiene.check(path) == []  # only course notebooks (crosschecked) must record them
+    nb.metadata["cs20"] = {"slowest_cell_s": 0.4}
+    nbformat.write(nb, path)
+    assert not any("cell times" in p for p in hygiene.check(path, crosschecked=True))
+
+
 NOTEBOOKS = find_notebooks()
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import crosscheck, exercises, refute
+from cs20_helpers.tools import crosscheck, exercises, refute, timing
 
 MAX_BYTES = 1_000_000
 MIN_COMPARED_FRACTION = 0.7
@@ -67,8 +67,9 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
 
     ``crosschecked`` also requires the stamp ``crosscheck`` leaves on a course notebook whose
-    outputs held with other thread counts and vector instructions, and, on one with exercises,
-    the stamp ``refute`` leaves when its checks rejected their wrong answers.
+    outputs held with other thread counts and vector instructions, on one with exercises,
+    the stamp ``refute`` leaves when its checks rejected their wrong answers, and the cell
+    times ``store`` records (``check``'s cell timeout comes from them).
     """
     problems = []
     size = path.stat().st_size
@@ -99,6 +100,7 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     if crosschecked:
         problems += crosscheck.problems(nb)
         problems += refute.problems(path, nb)
+        problems += timing.problems(nb)
     fraction = compared_fraction(nb)
     if fraction < MIN_COMPARED_FRACTION:
         problems.append(f"only {fraction:.0%} of code cells with output are compared "

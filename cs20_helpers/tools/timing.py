@@ -3,7 +3,9 @@
 ``store`` keeps the seconds of a notebook's slowest cell in its metadata
 (``metadata.cs20.slowest_cell_s``); ``check`` and the nbgrader course's ``Execute.timeout``
 allow a student's cell ``FACTOR`` times that (a slower machine, a slower answer), at least
-``FLOOR_S``. A notebook stored before cell times were recorded gets ``DEFAULT_TIMEOUT_S``.
+``FLOOR_S``. A notebook stored before cell times were recorded gets ``DEFAULT_TIMEOUT_S``, so
+hygiene requires every course notebook to record them (``problems``): a hanging solution then
+costs minutes, not ten.
 """
 
 from __future__ import annotations
@@ -46,6 +48,15 @@ class CellClock:
 def slowest_cell(nb: nbformat.NotebookNode) -> float | None:
     """Return the seconds of the notebook's slowest cell as ``store`` recorded them, or None."""
     return nb.metadata.get("cs20", {}).get("slowest_cell_s")
+
+
+def problems(nb: nbformat.NotebookNode) -> list[str]:
+    """Return a problem line when the notebook records no usable cell times."""
+    slowest = slowest_cell(nb)
+    if isinstance(slowest, int | float) and not isinstance(slowest, bool) and slowest >= 0:
+        return []
+    return ["no recorded cell times (metadata cs20.slowest_cell_s): run `python -m cs20_helpers "
+            f"store`; until then check allows every cell {DEFAULT_TIMEOUT_S} s"]
 
 
 def cell_timeout(notebooks: Iterable[nbformat.NotebookNode]) -> tuple[int, str]:
