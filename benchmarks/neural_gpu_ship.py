@@ -59,6 +59,16 @@ def readme_rows(readme: str, files: dict[str, bytes]) -> str:
     return "\n".join(lines)
 
 
+def finetuned(meta: dict) -> str:
+    """', the last N steps fine-tuned at learning rate LR' when the run was a fine-tune."""
+    origin = meta.get("finetuned_from")
+    if not origin:
+        return ""
+    return (f", the last {meta['steps'] - origin['steps']:,} of them fine-tuned at learning rate "
+            f"{meta['hparams']['lr']:g} (`{meta['command']}`) from step {origin['steps']:,} of "
+            f"`{origin['command']}`")
+
+
 def markdown(provenance: dict) -> str:
     """The shipped checkpoint's table: test figures per length."""
     rows = ["| length (bits) | test sums | fully correct | fraction |",
@@ -108,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     provenance = {
         **{k: meta[k] for k in ("seed", "steps", "wall_seconds", "cpu", "threads", "command",
                                 "validation_seed", "validation", "validation_count")},
+        **{k: meta[k] for k in ("finetuned_from",) if k in meta},
         "trained_on": f"sums of at most {trainer.hp.max_length} bits, sequential layout",
         "test_seed": ng.TEST_SEED, "test": test,
         "goal": {"length": int(goal_length), "fraction": GOAL,
@@ -136,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             f"`{provenance['grading']['command']}` grades the best checkpoint of "
             f"`benchmarks/neural_gpu_train.py` ({provenance['trained_on']}, seed "
             f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
-            f"on {meta['threads']} thread(s) of a shared machine; chosen on validation sums of "
+            f"on {meta['threads']} thread(s) of a shared machine{finetuned(meta)}; chosen on "
+            "validation sums of "
             f"seed {meta['validation_seed']}) on test sums of seed {ng.TEST_SEED}, and ships "
             f"it as `cs20_helpers/data/{ckpt.SHIPPED.as_posix()}.npz`. Goal: at least "
             f"{GOAL:.0%} of {test[goal_length]['count']} {goal_length}-bit sums fully correct: "

@@ -4,12 +4,16 @@ The sequential layout (``a + [sep] + b``, LSB first), sums of at most ``--max-le
 bits, the recipe of ``cs20_helpers.neural_gpu.DEFAULTS``. Every ``--check-every`` steps it
 appends a line to ``OUT/log.jsonl`` (step, curriculum level, loss, wall time, load average)
 and writes ``OUT/latest`` (weights with Adam's state, the generator's state: ``--resume``
-carries on from it). Once the curriculum reaches the full length it also measures the
+carries on from it). ``--finetune CHECKPOINT --lr LR`` starts from another run's checkpoint
+at the full length with a new learning rate, counting its steps and time on from the ones it
+records. Once the curriculum reaches the full length it also measures the
 fully-correct fraction on validation sums (``VALIDATION_SEED``, never the test seed) at
 ``--val-lengths``, and keeps the best so far as ``OUT/best``. ``neural_gpu_ship.py`` grades
 ``OUT/best`` on the test seed and ships it.
 
     CS20_THREADS=1 nice -n 10 python benchmarks/neural_gpu_train.py --out runs/neural_gpu_long
+    python benchmarks/neural_gpu_train.py --out runs/neural_gpu_finetune \
+        --finetune runs/neural_gpu_long/best --lr 0.0003 --val-lengths 200 --val-count 128
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 
 def score(figures: dict[str, float]) -> tuple[float, ...]:
     """Order validation figures: the longest length first, then the shorter ones."""
@@ -32,6 +38,20 @@ def log_line(path: Path, entry: dict) -> None:
     """Append one JSON line to the log (a line is short: written in one call)."""
     with open(path, "a", encoding="utf-8") as f:
         f.write(json.dumps(entry) + "\n")
+
+
+def finetune_trainer(ckpt, path: Path, lr: float) -> tuple:
+    """A trainer holding the checkpoint at ``path`` (its weights, and Adam's state when saved),
+    at the full length, learning at ``lr`` from the step the checkpoint reached; and where it came
+    from (path, steps, wall time, learning rate before)."""
+    weights, meta = ckpt.read(path)
+    hp = ckpt.ng.DEFAULTS._replace(**meta["hparams"])
+    trainer = ckpt.ng.Trainer(hp._replace(lr=lr))
+    trainer.set_weights({**weights, "global_step": np.int64(meta["steps"])})
+    trainer.level = hp.max_length
+    origin = {"checkpoint": str(path), "steps": meta["steps"],
+              "wall_seconds": meta["wall_seconds"], "lr": hp.lr, "command": meta["command"]}
+    return trainer, origin
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,11 +66,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="stop after this wall time")
     parser.add_argument("--filters", type=int, default=None, help="override (smoke tests)")
     parser.add_argument("--resume", action="store_true", help="carry on from OUT/latest")
+    parser.add_argument("--finetune", type=Path, default=None,
+                        help="start from this checkpoint (no suffix) at the full length")
+    parser.add_argument("--lr", type=float, default=None, help="learning rate (with --finetune)")
     args = parser.parse_args(argv)
     try:
         val_lengths = [int(n) for n in args.val_lengths.split(",")]
     except ValueError:
         parser.error(f"--val-lengths must be integers separated by commas, not {args.val_lengths}")
+    if args.resume and args.finetune:
+        parser.error("--resume carries on from OUT/latest; --finetune starts a new run: not both")
+    if (args.lr is None) != (args.finetune is None):
+        parser.error("--lr and --finetune go together")
+    if args.finetune and not args.finetune.with_suffix(".json").exists():
+        parser.error(f"no checkpoint at {args.finetune}.json")
 
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers import neural_gpu_checkpoint as ckpt
@@ -65,11 +94,15 @@ def main(argv: list[str] | None = None) -> int:
         trainer.level = state["level"]
         trainer.rng.bit_generator.state = state["rng_state"]
         wall_before, best_score = state["wall_seconds"], tuple(state["best_score"])
+        origin = state.get("finetuned_from")
+    elif args.finetune:
+        trainer, origin = finetune_trainer(ckpt, args.finetune, args.lr)
+        wall_before, best_score = origin["wall_seconds"], ()
     else:
         hp = ng.DEFAULTS._replace(max_length=args.max_length, seed=args.seed)
         if args.filters:
             hp = hp._replace(filters=args.filters)
-        trainer, wall_before, best_score = ng.Trainer(hp), 0.0, ()
+        trainer, wall_before, best_score, origin = ng.Trainer(hp), 0.0, (), None
     start = time.perf_counter()
     print(f"training {trainer.hp} into {args.out}", flush=True)
     while trainer.steps < args.max_steps:
@@ -87,12 +120,14 @@ def main(argv: list[str] | None = None) -> int:
                     "seed": trainer.hp.seed, "steps": trainer.steps, "wall_seconds": wall,
                     "cpu": cpu_signature(), "threads": THREADS, "command": command,
                     "validation_seed": ng.VALIDATION_SEED, "validation": figures,
-                    "validation_count": args.val_count, "loadavg": os.getloadavg()},
+                    "validation_count": args.val_count, "loadavg": os.getloadavg(),
+                    **({"finetuned_from": origin} if origin else {})},
                     optimizer=False)
                 entry["best"] = True
         ckpt.save(trainer, latest, {"level": trainer.level, "wall_seconds": wall,
                                     "rng_state": trainer.rng.bit_generator.state,
-                                    "best_score": list(best_score), "command": command})
+                                    "best_score": list(best_score), "command": command,
+                                    **({"finetuned_from": origin} if origin else {})})
         log_line(log, entry)
         print(json.dumps(entry), flush=True)
         if args.seconds and time.perf_counter() - start > args.seconds:

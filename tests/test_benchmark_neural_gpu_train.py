@@ -55,3 +55,30 @@ def test_readme_rows_are_replaced_or_added():
     twice = ship.readme_rows(once, {"n/b.npz": b"abcd"})
     assert twice.count("n/b.npz") == 1 and "| `n/b.npz` | 4 |" in twice
     assert twice.endswith("\n\nmore")
+
+
+def test_a_finetune_counts_on_from_its_checkpoint(tmp_path):
+    source, out = tmp_path / "run", tmp_path / "finetune"
+    done = _script("neural_gpu_train", "--out", str(source), "--max-steps", "5", *TINY_RUN)
+    assert done.returncode == 0, done.stderr
+    done = _script("neural_gpu_train", "--out", str(out), "--max-steps", "10",
+                   "--finetune", str(source / "best"), "--lr", "0.0001", *TINY_RUN)
+    assert done.returncode == 0, done.stderr
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text("utf-8").splitlines()]
+    assert [e["step"] for e in log] == [10] and log[0]["level"] == 2
+    best = json.loads((out / "best.json").read_text("utf-8"))
+    assert best["hparams"]["lr"] == 0.0001 and best["steps"] == 10
+    assert best["finetuned_from"]["steps"] == 5 and best["finetuned_from"]["lr"] == 0.003
+    source_wall = json.loads((source / "best.json").read_text("utf-8"))["wall_seconds"]
+    assert best["wall_seconds"] > source_wall
+    graded = _script("neural_gpu_ship", "--run", str(out), "--lengths", "3", "--count", "4",
+                     "--long-length", "6", "--long-count", "2", "--no-write")
+    assert graded.returncode == 0, graded.stderr
+
+
+def test_finetune_options_go_together(tmp_path):
+    for args in (["--lr", "0.001"], ["--finetune", str(tmp_path / "best")],
+                 ["--resume", "--finetune", str(tmp_path / "best"), "--lr", "0.001"],
+                 ["--finetune", str(tmp_path / "missing"), "--lr", "0.001"]):
+        done = _script("neural_gpu_train", "--out", str(tmp_path / "x"), *args)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, args
