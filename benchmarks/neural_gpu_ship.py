@@ -60,13 +60,13 @@ def readme_rows(readme: str, files: dict[str, bytes]) -> str:
 
 
 def finetuned(meta: dict) -> str:
-    """', the last N steps fine-tuned at learning rate LR' when the run was a fine-tune."""
+    """', the last N of them fine-tuned on T thread(s) at learning rate LR ...' for a fine-tune."""
     origin = meta.get("finetuned_from")
     if not origin:
         return ""
-    return (f", the last {meta['steps'] - origin['steps']:,} of them fine-tuned at learning rate "
-            f"{meta['hparams']['lr']:g} (`{meta['command']}`) from step {origin['steps']:,} of "
-            f"`{origin['command']}`")
+    return (f", the last {meta['steps'] - origin['steps']:,} of them fine-tuned on "
+            f"{meta['threads']} thread(s) at learning rate {meta['hparams']['lr']:g} "
+            f"(`{meta['command']}`) from step {origin['steps']:,} of `{origin['command']}`")
 
 
 def markdown(provenance: dict) -> str:
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             f"`{provenance['grading']['command']}` grades the best checkpoint of "
             f"`benchmarks/neural_gpu_train.py` ({provenance['trained_on']}, seed "
             f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
-            f"on {meta['threads']} thread(s) of a shared machine{finetuned(meta)}; chosen on "
+            f"of wall time on a shared machine{finetuned(meta)}; chosen on "
             "validation sums of "
             f"seed {meta['validation_seed']}) on test sums of seed {ng.TEST_SEED}, and ships "
             f"it as `cs20_helpers/data/{ckpt.SHIPPED.as_posix()}.npz`. Goal: at least "
