@@ -118,7 +118,6 @@ def main(argv: list[str] | None = None) -> int:
     provenance = {
         **{k: meta[k] for k in ("seed", "steps", "wall_seconds", "cpu", "threads", "command",
                                 "validation_seed", "validation", "validation_count")},
-        **{k: meta[k] for k in ("finetuned_from",) if k in meta},
         "trained_on": f"sums of at most {trainer.hp.max_length} bits, sequential layout",
         "test_seed": ng.TEST_SEED, "test": test,
         "goal": {"length": int(goal_length), "fraction": GOAL,
@@ -127,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
                     "seconds": round(time.perf_counter() - start, 1),
                     "threads": THREADS, "cpu_busy_before": busy_before},
     }
+    if "finetuned_from" in meta:
+        provenance["finetuned_from"] = meta["finetuned_from"]
     print(markdown({"test": test}))
     if args.no_write:
         trainer.close()

@@ -40,13 +40,16 @@ def log_line(path: Path, entry: dict) -> None:
         f.write(json.dumps(entry) + "\n")
 
 
-def finetune_trainer(ckpt, path: Path, lr: float) -> tuple:
+def finetune_trainer(path: Path, lr: float) -> tuple:
     """A trainer holding the checkpoint at ``path`` (its weights, and Adam's state when saved),
     at the full length, learning at ``lr`` from the step the checkpoint reached; and where it came
     from (path, steps, wall time, learning rate before)."""
+    from cs20_helpers import neural_gpu as ng
+    from cs20_helpers import neural_gpu_checkpoint as ckpt
+
     weights, meta = ckpt.read(path)
-    hp = ckpt.ng.DEFAULTS._replace(**meta["hparams"])
-    trainer = ckpt.ng.Trainer(hp._replace(lr=lr))
+    hp = ng.DEFAULTS._replace(**meta["hparams"])
+    trainer = ng.Trainer(hp._replace(lr=lr))
     trainer.set_weights({**weights, "global_step": np.int64(meta["steps"])})
     trainer.level = hp.max_length
     origin = {"checkpoint": str(path), "steps": meta["steps"],
@@ -96,13 +99,14 @@ def main(argv: list[str] | None = None) -> int:
         wall_before, best_score = state["wall_seconds"], tuple(state["best_score"])
         origin = state.get("finetuned_from")
     elif args.finetune:
-        trainer, origin = finetune_trainer(ckpt, args.finetune, args.lr)
+        trainer, origin = finetune_trainer(args.finetune, args.lr)
         wall_before, best_score = origin["wall_seconds"], ()
     else:
         hp = ng.DEFAULTS._replace(max_length=args.max_length, seed=args.seed)
         if args.filters:
             hp = hp._replace(filters=args.filters)
         trainer, wall_before, best_score, origin = ng.Trainer(hp), 0.0, (), None
+    lineage = {"finetuned_from": origin} if origin else {}
     start = time.perf_counter()
     print(f"training {trainer.hp} into {args.out}", flush=True)
     while trainer.steps < args.max_steps:
@@ -121,13 +125,13 @@ def main(argv: list[str] | None = None) -> int:
                     "cpu": cpu_signature(), "threads": THREADS, "command": command,
                     "validation_seed": ng.VALIDATION_SEED, "validation": figures,
                     "validation_count": args.val_count, "loadavg": os.getloadavg(),
-                    **({"finetuned_from": origin} if origin else {})},
+                    **lineage},
                     optimizer=False)
                 entry["best"] = True
         ckpt.save(trainer, latest, {"level": trainer.level, "wall_seconds": wall,
                                     "rng_state": trainer.rng.bit_generator.state,
                                     "best_score": list(best_score), "command": command,
-                                    **({"finetuned_from": origin} if origin else {})})
+                                    **lineage})
         log_line(log, entry)
         print(json.dumps(entry), flush=True)
         if args.seconds and time.perf_counter() - start > args.seconds:
