@@ -1,4 +1,10 @@
-"""Session-wide check: after the test suite, no process it started is left running or listening.
+"""Session-wide set-up and check: Ctrl-C reaches what the tests start, and after the test suite
+no process it started is left running or listening.
+
+A shell without job control (``bash -c 'pytest &'``, ``nohup``, many CI runners) starts its
+background commands with SIGINT ignored, and an ignored signal stays ignored across ``exec``: every
+process the tests start would then ignore the Ctrl-C that the interrupt tests send, and those tests
+would wait out their deadlines. So the session puts Python's own SIGINT handler back first.
 
 Every process the session starts (notebook kernels, cluster tasks, servers, their children)
 inherits ``CS20_TEST_SESSION``; at the end of the session any live process carrying this
@@ -23,6 +29,8 @@ GRACE_S = 10.0
 
 def pytest_configure(config):
     os.environ.setdefault(SESSION_KEY, uuid.uuid4().hex)
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # inherited from a background shell
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist has shut its workers down
