@@ -341,6 +341,21 @@ def test_a_submission_that_links_to_a_secret_is_refused_without_quoting_it(tmp_p
     assert "TOPSECRET" not in _one_line_error(capsys)
 
 
+@pytest.mark.parametrize("name", ["~nosuchuser/x", "a" * 5000, "a" * 5000 + ".ipynb",
+                                  "/".join(["abcd"] * 1000) + ".ipynb"],
+                         ids=["~nosuchuser", "long", "long.ipynb", "long path"])
+@pytest.mark.parametrize("command", ["run", "assign", "hygiene"])
+def test_a_notebook_name_that_cannot_be_is_one_line_and_exit_2(command, name, tmp_path,
+                                                               monkeypatch, capsys):
+    """Issue 35, 3c: no traceback for a 5,000-character path or ``~nosuchuser/x``."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(runner, "execute", lambda *a, **k: pytest.fail("a kernel was started"))
+    out = ["--out", str(tmp_path / "out")] if command != "hygiene" else []
+    assert cli.main([command, name, *out]) == 2
+    _one_line_error(capsys)
+    assert sorted(tmp_path.iterdir()) == []
+
+
 def test_the_ctrl_c_message_is_not_blank(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

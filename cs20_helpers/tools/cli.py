@@ -66,7 +66,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="seconds a cell may run (default: from the instructor notebook's "
                             "recorded cell times, else 600)")
     check.add_argument("--report", type=Path, default=None,
-                       help="also write the report to this file, whole or not at all")
+                       help="also write the report to this file, whole or not at all, after "
+                            "printing it: a new file, or a report check wrote before")
     course = sub.add_parser("nbgrader-course",
                             help="write an nbgrader course folder (source/ and its config)")
     course.add_argument("notebooks", **names)

@@ -9,12 +9,18 @@ of the instructor's. Each cell runs within a time limit (``timing.cell_timeout``
 past its time or ends the kernel fails its own exercise only: the kernel is restarted, the
 cells above that ran cleanly (check cells aside) are run again, and grading goes on.
 
-The grader's faults are never a student's score: settings are checked before any kernel starts
-(``cli``), and when the notebook's own set-up (an instructor cell above the first exercise,
-unchanged) fails, nothing is graded and the command stops with exit 2. Every process the
-submission starts is ended before the report is printed (``reaper``), and the kernel's own
-output goes nowhere, so nothing a solution prints can follow the score. A folder left by a
-``check`` that was killed is removed by the next one.
+The grader's faults are never a student's score: settings and the ``--report`` file are checked
+before any kernel starts, and when the notebook's own set-up fails (the instructor's first code
+cells, unchanged and in their place above the first exercise), nothing is graded and the
+command stops with exit 2. Every process the submission starts is ended before the report is
+printed (``reaper``), and the kernel's own output goes nowhere, so nothing a solution prints
+can follow the score; what a student's exception says is shown on one line, escaped and cut
+short (``one_line``), so it cannot add a row or a score either. A folder left by a ``check``
+that was killed is removed by the next one.
+
+The grade is printed before the report file is written (a full disk cannot hide it), and that
+file is only ever a new one or a report ``check`` wrote before (its first line is
+``REPORT_HEADER``): never the submission, an instructor notebook or anything else.
 
 Exit status: 0 every exercise passed, 1 some did not, 2 a notebook that cannot be used or a
 grader that cannot grade it.
@@ -22,6 +28,7 @@ grader that cannot grade it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -30,7 +37,7 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import write_text_atomic
+from cs20_helpers.paths import PARTIAL, write_text_atomic
 from cs20_helpers.tools import exercises, guards, reaper, runner, submission, timing
 from cs20_helpers.tools.cell_kernel import DIED, ERROR, OK, TIMEOUT, CellKernel, Outcome
 
@@ -38,6 +45,21 @@ PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 ALL_PASSED, SOME_FAILED, BAD_INPUT = 0, 1, 2
 #: Each check's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
 PREFIX = "cs20-check-"
+#: The first line of every ``--report`` file: what lets a later check replace it.
+REPORT_HEADER = "cs20 check report (python -m cs20_helpers check --report; a later check may " \
+                "replace this file)"
+#: The most characters of a student's message (or of a path) a report or an error shows.
+SHOWN_CHARS = 200
+
+
+def one_line(text: str, limit: int = SHOWN_CHARS) -> str:
+    """Return ``text`` as one line of at most ``limit`` characters, cut with ``...``: every
+    character that is not printable (newline, carriage return, escape, other control or format
+    characters) is written as its Python escape, so it cannot start a line or move the
+    cursor."""
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                    for c in text[:limit + 1])
+    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 
 class BadNotebook(ValueError):
@@ -68,8 +90,9 @@ class Grade:
 
     @property
     def result(self) -> str:
-        """The report's result column: ``passed``, ``failed: why`` or ``not attempted``."""
-        text = f"{self.status}: {self.detail}" if self.detail else self.status
+        """The report's result column: ``passed``, ``failed: why`` (on one line, see
+        ``one_line``) or ``not attempted``."""
+        text = f"{self.status}: {one_line(self.detail)}" if self.detail else self.status
         return f"{text} ({self.note})" if self.note else text
 
 
@@ -85,18 +108,23 @@ class Run:
 def read_notebook(path: Path, *, link_ok: bool = True) -> nbformat.NotebookNode:
     """Return the notebook at ``path``, or raise BadNotebook saying in one line why not, never
     quoting the file (it may be a link to a secret). A link is refused unless ``link_ok``."""
-    if not link_ok and path.is_symlink():
-        raise BadNotebook(f"{path} is a symbolic link; grade the submitted file itself")
-    if not path.is_file():
-        raise BadNotebook(f"no notebook at {path}")
+    shown = one_line(str(path))
+    try:
+        if not link_ok and path.is_symlink():
+            raise BadNotebook(f"{shown} is a symbolic link; grade the submitted file itself")
+        if not path.is_file():
+            raise BadNotebook(f"no notebook at {shown}")
+    except OSError as error:  # e.g. a name too long
+        raise BadNotebook(f"no notebook at {shown} ({error.strerror or error})") from None
     try:
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
     except nbformat.ValidationError:
-        raise BadNotebook(f"{path} is not a Jupyter notebook (JSON, but not in the notebook "
+        raise BadNotebook(f"{shown} is not a Jupyter notebook (JSON, but not in the notebook "
                           "format)") from None
-    except (ValueError, KeyError, TypeError, AttributeError):  # includes not JSON, not UTF-8
-        raise BadNotebook(f"{path} is not a Jupyter notebook (not notebook JSON)") from None
+    # not JSON, not UTF-8, not notebook JSON, or JSON nested too deep to read
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        raise BadNotebook(f"{shown} is not a Jupyter notebook (not notebook JSON)") from None
     return nb
 
 
@@ -107,8 +135,8 @@ def instructor_copy(path: Path, source: Path | None) -> Path:
         return source
     matches = [nb for nb in runner.find_notebooks() if nb.name == path.name]
     if not matches:
-        raise BadNotebook(f"no instructor notebook named {path.name} in {runner.notebooks_dir()}"
-                          "; name it with --source")
+        raise BadNotebook(f"no instructor notebook named {one_line(path.name)} in "
+                          f"{runner.notebooks_dir()}; name it with --source")
     return matches[0]
 
 
@@ -176,23 +204,31 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
     return result(FAILED, _why(check, "the check", timeout))
 
 
+def _set_up(nb: nbformat.NotebookNode, found: list[exercises.Exercise]) -> list[int]:
+    """Return the indexes of the code cells of ``nb`` above its first exercise cell."""
+    first = min((i for e in found for i in (e.solution, e.check) if i is not None),
+                default=len(nb.cells))
+    return [i for i in range(first) if nb.cells[i].cell_type == "code"]
+
+
 def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode, run: Run,
                 timeout: float) -> str | None:
-    """Return why the notebook's own set-up failed, when a cell above the first exercise that
-    is the instructor's, unchanged, raised or timed out before any code of the student's ran
-    (a cell the student added or edited makes what follows the student's doing)."""
-    first = min((i for e in prepared.exercises for i in (e.solution, e.check) if i is not None),
-                default=len(prepared.nb.cells))
-    theirs = {cell.source for cell in instructor.cells if cell.cell_type == "code"}
-    for index in range(first):
-        outcome = run.outcomes.get(index)
-        if outcome is None:  # not a code cell
-            continue
-        if prepared.nb.cells[index].source not in theirs:
+    """Return why the notebook's own set-up failed: a cell that raised, timed out or ended the
+    kernel when every code cell up to it is the instructor's set-up in its place (the
+    submission's code cells are the instructor's first code cells above the exercises, in the
+    same order, unchanged). A cell the student added, edited, moved or pasted there makes what
+    follows the student's doing: graded, not blamed on the grader. The reason is one line
+    (``one_line``)."""
+    theirs = [instructor.cells[i].source
+              for i in _set_up(instructor, exercises.exercises(instructor))]
+    ours = _set_up(prepared.nb, prepared.exercises)
+    for index, source in zip(ours, theirs, strict=False):
+        if prepared.nb.cells[index].source != source:
             return None
-        if outcome.status != OK:
-            return _why(outcome, f"cell {index}, the notebook's own set-up above the exercises,",
-                        timeout)
+        outcome = run.outcomes.get(index)
+        if outcome is not None and outcome.status != OK:
+            return one_line(_why(outcome, f"cell {index}, the notebook's own set-up above the "
+                                 "exercises,", timeout))
     return None
 
 
@@ -242,10 +278,46 @@ def report(grades: list[Grade]) -> str:
     return "\n".join(lines)
 
 
+def _is_report(path: Path) -> bool:
+    """Whether ``path`` is a plain file (not a pipe, which would block) whose first line is
+    ``REPORT_HEADER``: a report check wrote."""
+    if not path.is_file():
+        return False
+    try:
+        with path.open(encoding="utf-8", errors="replace") as file:
+            return file.readline(len(REPORT_HEADER) + 1).rstrip("\n") == REPORT_HEADER
+    except OSError:  # unreadable
+        return False
+
+
+def report_target(target: Path) -> Path:
+    """Return ``target`` after checking that ``--report`` may write it, before anything is
+    graded: its folder exists and takes a new file, and nothing is there but a report check
+    wrote (never the submission, an instructor notebook by any path or link, a folder or
+    another file). Raises guards.Refused in one line."""
+    shown = one_line(str(target))
+    try:
+        if target.is_dir():
+            raise guards.Refused(f"--report {shown} is a folder; give a file name")
+        if (target.exists() or target.is_symlink()) and not _is_report(target):
+            raise guards.Refused(f"refusing to overwrite {shown}: it is not a report check "
+                                 "wrote (edited, or someone's work); give a new --report file")
+        if not target.parent.is_dir():
+            raise guards.Refused(f"--report {shown}: no such folder")
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}{PARTIAL}", dir=target.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:  # a name too long, a read-only or full disk, no permission
+        raise guards.Refused(f"--report {shown}: cannot write there "
+                             f"({error.strerror or error})") from None
+    return target
+
+
 def main(path: Path, source: Path | None = None, timeout: float | None = None,
          report_file: Path | None = None) -> int:
-    """Grade a submission and print the table (and write it to ``report_file``, whole or not
-    at all); exit status as the module says."""
+    """Grade a submission and print the table, then write it to ``report_file`` (checked
+    before grading with ``report_target``; whole or not at all; a failure to write it raises
+    after the grade was shown); exit status as the module says."""
     try:
         student = read_notebook(path, link_ok=False)
         instructor_path = instructor_copy(path, source)
@@ -254,12 +326,14 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
     if not exercises.exercises(instructor):
-        print(f"error: {instructor_path.name} has no auto-checked exercises (nbgrader check "
-              "cells)", file=sys.stderr)
+        print(f"error: {one_line(instructor_path.name)} has no auto-checked exercises "
+              "(nbgrader check cells)", file=sys.stderr)
         return BAD_INPUT
+    if report_file is not None:
+        report_target(report_file)
     seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])
-    head = (f"Checking {path.name} against {instructor_path} in a fresh folder "
-            f"(cell timeout {seconds:g} s: {how}) ...")
+    head = (f"Checking {one_line(path.name)} against {one_line(str(instructor_path))} in a "
+            f"fresh folder (cell timeout {seconds:g} s: {how}) ...")
     print(head, flush=True)
     try:
         grades, run = grade(path, student, instructor, seconds)
@@ -270,7 +344,8 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
     if run.restarts:
         lines.append(f"the kernel was restarted {run.restarts} time(s) after a cell ran past "
                      "the timeout or ended it; the cells above were run again")
+    print("\n".join(lines), flush=True)
     if report_file is not None:
-        write_text_atomic(report_file, "\n".join([head, *lines, ""]))
-    print("\n".join(lines))
+        write_text_atomic(report_target(report_file),
+                          "\n".join([REPORT_HEADER, head, *lines, ""]))
     return ALL_PASSED if all(g.passed for g in grades) else SOME_FAILED

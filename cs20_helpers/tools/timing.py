@@ -5,7 +5,9 @@
 allow a student's cell ``FACTOR`` times that (a slower machine, a slower answer), at least
 ``FLOOR_S``. A notebook stored before cell times were recorded gets ``DEFAULT_TIMEOUT_S``, so
 hygiene requires every course notebook to record them (``problems``): a hanging solution then
-costs minutes, not ten.
+costs minutes, not ten. A recorded value that is no number of seconds ``store`` could have
+measured (text, true/false, negative, NaN, infinite, over ``MAX_RECORDED_S``: an edited
+notebook) counts as none recorded.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ DEFAULT_TIMEOUT_S = 600
 FACTOR = 4
 #: ... and at least this many seconds.
 FLOOR_S = 60
+#: A recorded slowest cell longer than a day is no measurement of a course notebook.
+MAX_RECORDED_S = 86_400
 
 
 class CellClock:
@@ -46,14 +50,19 @@ class CellClock:
 
 
 def slowest_cell(nb: nbformat.NotebookNode) -> float | None:
-    """Return the seconds of the notebook's slowest cell as ``store`` recorded them, or None."""
-    return nb.metadata.get("cs20", {}).get("slowest_cell_s")
+    """Return the seconds of the notebook's slowest cell as ``store`` recorded them, or None
+    when none are recorded or the value is unusable (see the module's docstring)."""
+    recorded = nb.metadata.get("cs20")
+    slowest = recorded.get("slowest_cell_s") if isinstance(recorded, dict) else None
+    if isinstance(slowest, int | float) and not isinstance(slowest, bool) \
+            and 0 <= slowest <= MAX_RECORDED_S:  # False for NaN
+        return slowest
+    return None
 
 
 def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Return a problem line when the notebook records no usable cell times."""
-    slowest = slowest_cell(nb)
-    if isinstance(slowest, int | float) and not isinstance(slowest, bool) and slowest >= 0:
+    if slowest_cell(nb) is not None:
         return []
     return ["no recorded cell times (metadata cs20.slowest_cell_s): run `python -m cs20_helpers "
             f"store`; until then check allows every cell {DEFAULT_TIMEOUT_S} s"]
@@ -62,10 +71,11 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
 def cell_timeout(notebooks: Iterable[nbformat.NotebookNode]) -> tuple[int, str]:
     """Return the cell timeout in seconds that fits these instructor notebooks, and how it was
     found (for the report): FACTOR times the slowest recorded cell, at least FLOOR_S; or
-    DEFAULT_TIMEOUT_S when a notebook records no cell times."""
+    DEFAULT_TIMEOUT_S when a notebook records no usable cell times."""
     times = [slowest_cell(nb) for nb in notebooks]
     if not times or None in times:
-        return DEFAULT_TIMEOUT_S, "the default: the instructor notebook records no cell times"
+        return DEFAULT_TIMEOUT_S, ("the default: the instructor notebook records no usable cell "
+                                   "times (metadata cs20.slowest_cell_s)")
     slowest = max(times)
     seconds = max(FLOOR_S, math.ceil(FACTOR * slowest))
     return seconds, (f"{FACTOR} x the instructor's slowest cell ({slowest:g} s), "
