@@ -165,8 +165,15 @@ def test_assign_cli_writes_one_copy_per_notebook_named(tmp_path):
     result = subprocess.run([sys.executable, "-m", "cs20_helpers", "assign", str(FIXTURE),
                              "--out", str(out)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in out.iterdir()] == [FIXTURE.name]
+    assert sorted(p.name for p in out.iterdir()) == sorted([FIXTURE.name, assign.MANIFEST])
 
+
+def test_student_copies_carry_none_of_the_maintainers_metadata():
+    for path in NOTEBOOKS:
+        metadata = nbformat.read(path, as_version=4).metadata
+        copy = assign.student_copy(nbformat.v4.new_notebook(metadata=metadata))
+        assert set(copy.metadata) <= {"kernelspec", "language_info"}, path.name
+    assert "cs20" in metadata  # the recorded cell times stay with the instructor: check uses them
 
 
 def test_student_copy_is_what_nbgrader_generate_assignment_releases(tmp_path):

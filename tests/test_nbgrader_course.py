@@ -52,3 +52,27 @@ def test_the_course_never_overwrites_what_it_did_not_write(where, tmp_path, caps
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
     assert "Exchange" in (course / CONFIG).read_text(encoding="utf-8")
+
+
+def _timed(folder: Path, stem: str, slowest: float) -> Path:
+    """Write the fixture as instructor notebook ``stem`` whose slowest cell took ``slowest`` s."""
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.metadata["cs20"] = {"slowest_cell_s": slowest}
+    folder.mkdir(exist_ok=True)
+    nbformat.write(nb, folder / f"{stem}.ipynb")
+    return folder / f"{stem}.ipynb"
+
+
+def test_the_timeout_fits_every_notebook_the_course_holds_not_only_the_last_written(tmp_path):
+    slow = _timed(tmp_path / "inst", "06_input_pipelines", 40.5)
+    fast = _timed(tmp_path / "inst", "03_linear_and_logistic_regression", 2.9)
+    course = tmp_path / "course"
+    assert cli.main(["nbgrader-course", str(slow), "--out", str(course)]) == 0
+    assert cli.main(["nbgrader-course", str(fast), "--out", str(course)]) == 0
+    assert _config(course).Execute.timeout == 162  # 4 x 40.5 s: 06 is still in the course
+    text = (course / CONFIG).read_text(encoding="utf-8")
+    assert "source/06_input_pipelines/06_input_pipelines.ipynb" in text  # says which sets it
+    (course / "source" / slow.stem / slow.name).unlink()  # the instructor drops 06
+    assert cli.main(["nbgrader-course", str(fast), "--out", str(course)]) == 0
+    assert _config(course).Execute.timeout == 60
+    assert slow.stem not in (course / CONFIG).read_text(encoding="utf-8")

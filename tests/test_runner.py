@@ -115,3 +115,13 @@ def test_ctrl_c_during_run_ends_the_kernel_and_exits_130(tmp_path):
     while _alive(kernel) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(kernel), "the kernel outlived the interrupted run"
+
+
+def test_run_prints_only_its_progress_not_the_kernels_tcp_warning(tmp_path, capfd):
+    path = tmp_path / "01_one.ipynb"
+    nbformat.write(new_notebook(cells=[new_code_cell("print(6 * 7)")]), path)
+    runs = runner.run_notebooks([path], tmp_path / "out")
+    assert runs[0].error is None
+    out, err = capfd.readouterr()  # the kernel's own output too: it writes to these descriptors
+    assert "without encryption" not in out + err
+    assert err == "" and "01_one ran in" in out

