@@ -115,3 +115,12 @@ def test_ctrl_c_during_run_ends_the_kernel_and_exits_130(tmp_path):
     while _alive(kernel) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(kernel), "the kernel outlived the interrupted run"
+
+
+def test_kernel_env_gives_the_kernel_its_own_temporary_folder_when_asked(tmp_path, monkeypatch):
+    """Issue 35, 7: autograph files of graded code must not pile up in the shared $TMPDIR."""
+    monkeypatch.setenv("TMPDIR", "/tmp")
+    assert runner.kernel_env()["TMPDIR"] == "/tmp"
+    env = runner.kernel_env(tmp=tmp_path / "work" / "tmp")
+    assert env["TMPDIR"] == str(tmp_path / "work" / "tmp")
+    assert (tmp_path / "work" / "tmp").is_dir()  # tempfile ignores a TMPDIR that is missing
