@@ -2,13 +2,17 @@
 solution, proven in one run and stamped; hygiene notices when checks, solutions or wrong answers
 changed since."""
 
+import os
 import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from cs20_helpers.tools import cli, exercises, hygiene, refute
+from cs20_helpers.tools import cli, exercises, guards, hygiene, refute
+from cs20_helpers.tools.cell_kernel import Outcome
 from cs20_helpers.tools.runner import find_notebooks
 
 FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
@@ -167,3 +171,82 @@ def test_every_course_exercise_has_at_least_two_wrong_answers(path):
     except refute.BadAnswers as error:
         pytest.fail(str(error))
     assert refute.shortfalls(nb, answers) == []
+
+
+# Issue 35, 4-7: the stamp covers every cell the run executed; a failing run drops it; the
+# run's folder (a copy of the notebook WITH solutions) is swept when a run was killed; the
+# kernel's temporary files stay in that folder.
+
+class _FakeKernel:
+    """A kernel that ends every cell with ``status`` and records where and how it started."""
+
+    status = "ok"
+    started: list = []
+
+    def __init__(self, cwd, env, timeout):
+        self.timeout = timeout
+        self.started.append((cwd, env, sorted(p.name for p in cwd.iterdir())))
+
+    def run(self, source):
+        return Outcome(self.status)
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def fake_kernel(monkeypatch):
+    """Refute with _FakeKernel instead of a real kernel."""
+    monkeypatch.setattr(_FakeKernel, "started", [])
+    monkeypatch.setattr(refute, "CellKernel", _FakeKernel)
+    return _FakeKernel
+
+
+def test_a_stamp_goes_stale_when_a_helper_cell_the_checks_rely_on_changes(answers_dir):
+    path, nb = _stamped(answers_dir)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert nb.metadata[refute.STAMP_KEY]["code_cells"] == len(code) == 7  # what it digested
+    nb.cells[1].source += "\ndef helper():\n    return True"  # an ordinary cell, no exercise's
+    nbformat.write(nb, path)
+    found = hygiene.check(path, crosschecked=True)
+    assert any(f"refute {path.name}" in line for line in found), found
+
+
+@pytest.mark.parametrize("status, says", [
+    ("ok", "ACCEPTED (the check let it through)"),  # every wrong answer let through
+    ("timeout", "ran past the"),
+    ("died", "ended the kernel"),
+])
+def test_a_failing_refute_drops_the_old_stamp(answers_dir, fake_kernel, monkeypatch, capsys,
+                                              status, says):
+    path, _ = _stamped(answers_dir)
+    monkeypatch.setattr(fake_kernel, "status", status)
+    assert cli.main(["refute", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert says in out and "NOT stamped" in out
+    assert refute.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
+    assert any(f"refute {path.name}" in line for line in hygiene.check(path, crosschecked=True))
+
+
+def test_a_killed_refutes_folder_is_swept_and_the_kernel_keeps_its_temporary_files_in_its_own(
+        answers_dir, fake_kernel, tmp_path, monkeypatch, capsys):
+    temp = tmp_path / "temp"
+    left = temp / f"{refute.PREFIX}killed"  # what a refute killed with -9 leaves
+    left.mkdir(parents=True)
+    shutil.copy(FIXTURE, left / FIXTURE.name)
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    (left / guards.OWNER).write_text(str(dead.pid), encoding="utf-8")
+    alive = temp / f"{refute.PREFIX}running"  # a refute still running
+    alive.mkdir()
+    (alive / guards.OWNER).write_text(str(os.getpid()), encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    path = _setup(answers_dir, REJECTED)
+    cli.main(["refute", str(path)])
+    capsys.readouterr()
+    assert not left.exists() and alive.exists()
+    (cwd, env, files), = fake_kernel.started
+    assert cwd.parent == temp and cwd.name.startswith(refute.PREFIX)
+    assert guards.OWNER in files and FIXTURE.name in files
+    assert Path(env["TMPDIR"]).parent == cwd  # TensorFlow's autograph files go there
+    assert not cwd.exists()  # removed afterwards, with the kernel's temporary files

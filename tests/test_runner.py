@@ -125,3 +125,12 @@ def test_run_prints_only_its_progress_not_the_kernels_tcp_warning(tmp_path, capf
     out, err = capfd.readouterr()  # the kernel's own output too: it writes to these descriptors
     assert "without encryption" not in out + err
     assert err == "" and "01_one ran in" in out
+
+
+def test_kernel_env_gives_the_kernel_its_own_temporary_folder_when_asked(tmp_path, monkeypatch):
+    """Issue 35, 7: autograph files of graded code must not pile up in the shared $TMPDIR."""
+    monkeypatch.setenv("TMPDIR", "/tmp")
+    assert runner.kernel_env()["TMPDIR"] == "/tmp"
+    env = runner.kernel_env(tmp=tmp_path / "work" / "tmp")
+    assert env["TMPDIR"] == str(tmp_path / "work" / "tmp")
+    assert (tmp_path / "work" / "tmp").is_dir()  # tempfile ignores a TMPDIR that is missing

@@ -66,10 +66,11 @@ def compared_fraction(nb: nbformat.NotebookNode) -> float:
 def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
 
-    ``crosschecked`` also requires the stamp ``crosscheck`` leaves on a course notebook whose
-    outputs held with other thread counts and vector instructions, on one with exercises,
-    the stamp ``refute`` leaves when its checks rejected their wrong answers, and the cell
-    times ``store`` records (``check``'s cell timeout comes from them).
+    ``crosschecked`` also requires, matching the notebook as it is now, the stamp ``crosscheck``
+    leaves on a course notebook whose outputs held at CI's settings and with other thread counts
+    and vector instructions, on one with exercises, the stamp ``refute`` leaves when its checks
+    rejected their wrong answers, and the cell times ``store`` records (``check``'s cell timeout
+    comes from them).
     """
     problems = []
     size = path.stat().st_size
@@ -98,7 +99,7 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
                     problems.append(f"code cell {index}: {what} in stored output")
     problems += exercises.problems(nb)
     if crosschecked:
-        problems += crosscheck.problems(nb)
+        problems += crosscheck.problems(nb, path.name)
         problems += refute.problems(path, nb)
         problems += timing.problems(nb)
     fraction = compared_fraction(nb)

@@ -6,9 +6,16 @@ lazy one, the common mistake), each replacing the solution cell's whole source. 
 runs once, in one kernel, in a fresh temporary folder as ``check`` runs a submission. At each
 solution cell the kernel's names are saved; every wrong answer then runs from those names,
 followed by the cells up to and including the check: the answer must run cleanly and the check
-must raise. Last the real solution runs the same way and its check must pass. When everything is
-as it must be, the notebook's metadata is stamped with a digest of its check cells, solution
-cells and wrong answers, and ``hygiene`` fails a notebook whose stamp no longer matches them.
+must raise. Last the real solution runs the same way and its check must pass. Every code cell
+runs, so a check's helpers (a function in an ordinary cell) are part of what was proven.
+
+When everything is as it must be, the notebook's metadata is stamped with a digest of exactly
+what was checked: the sources of every code cell (their count is in the stamp) and the wrong
+answers; ``hygiene`` fails a notebook whose stamp no longer matches them. A run that fails (an
+answer accepted, a stray error, a cell past its timeout, a dead kernel) removes the old stamp.
+The run's folder holds a copy of the notebook with its solutions: it is removed afterwards, and
+one left by a killed run is removed by the next ``refute`` (``guards.owned_folder``); the
+kernel's temporary files (TensorFlow's autograph modules) are kept inside it.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import runpy
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -24,11 +32,13 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import project_dir, write_text_atomic
-from cs20_helpers.tools import exercises, runner, timing
+from cs20_helpers.paths import project_dir, write_notebook
+from cs20_helpers.tools import exercises, guards, runner, stamps, timing
 from cs20_helpers.tools.cell_kernel import DIED, OK, TIMEOUT, CellKernel, Outcome
 
 STAMP_KEY = "cs20_refuted"
+#: Each run's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
+PREFIX = "cs20-refute-"
 #: Where the wrong answers live, one file per notebook stem (kept out of the student copies).
 ANSWERS_DIR = project_dir() / "tests" / "wrong_answers"
 #: Each exercise needs at least this many wrong answers (the lazy one and the common mistake).
@@ -101,18 +111,20 @@ def load(notebook: Path, nb: nbformat.NotebookNode) -> Answers:
     return answers
 
 
+def _code(nb: nbformat.NotebookNode) -> list[str]:
+    """Return the sources of the notebook's code cells: all of them run in ``refute_cells``."""
+    return [cell.source for cell in nb.cells if cell.cell_type == "code"]
+
+
 def digest(nb: nbformat.NotebookNode, answers: Answers) -> str:
-    """Return a SHA-256 of the check cells' and solution cells' sources and the wrong answers."""
-    found = exercises.exercises(nb)
-    parts = {"checks": [nb.cells[e.check].source for e in found],
-             "solutions": [nb.cells[e.solution].source for e in found if e.solution is not None],
-             "wrong_answers": answers}
+    """Return a SHA-256 of every code cell's source and the wrong answers: what a run checks."""
+    parts = {"code_cells": _code(nb), "wrong_answers": answers}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
 def problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
     """Return problem lines when a notebook with exercises lacks wrong answers (at least
-    MIN_WRONG each) or its stamp does not match its checks, solutions and wrong answers."""
+    MIN_WRONG each) or its stamp does not match its code cells and wrong answers."""
     if not exercises.exercises(nb):
         return []
     command = f"`python -m cs20_helpers refute {notebook.name}`"
@@ -122,8 +134,8 @@ def problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
         return [str(error)]
     lines = shortfalls(nb, answers)
     if nb.metadata.get(STAMP_KEY, {}).get("digest") != digest(nb, answers):
-        lines.append("wrong answers not proven rejected since the checks, solutions or wrong "
-                     f"answers last changed: run {command}")
+        lines.append("wrong answers not proven rejected since its code cells or wrong answers "
+                     f"last changed: run {command}")
     return lines
 
 
@@ -212,13 +224,13 @@ def refute_cells(nb: nbformat.NotebookNode, answers: Answers, kernel: CellKernel
 
 def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers
            ) -> tuple[list[Exercise], list[str]]:
-    """Run ``refute_cells`` in a fresh kernel in a new temporary folder, with results and logs
-    kept there, and the cell timeout ``check`` would use."""
+    """Run ``refute_cells`` in a fresh kernel in a new working folder of this run, with results,
+    logs and temporary files kept there, and the cell timeout ``check`` would use."""
     seconds, _ = timing.cell_timeout([nb])
-    with tempfile.TemporaryDirectory(prefix="cs20-refute-") as folder:
-        work = Path(folder)
+    work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
+    try:
         (work / notebook.name).write_text(nbformat.writes(nb), encoding="utf-8")
-        env = runner.kernel_env()
+        env = runner.kernel_env(tmp=work / "tmp")
         env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
         kernel = CellKernel(work, env, seconds)
         try:
@@ -227,6 +239,8 @@ def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers
             return [], [f"a cell {lost}; the run stopped there"]
         finally:
             kernel.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def report(results: list[Exercise]) -> str:
@@ -248,18 +262,21 @@ def shortfalls(nb: nbformat.NotebookNode, answers: Answers) -> list[str]:
 def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
           results: list[Exercise]) -> None:
     """Record in the notebook's metadata that these checks reject these wrong answers, and how
-    each was rejected; written whole or not at all."""
+    each was rejected, with a digest of what was checked (every code cell, counted, and the
+    wrong answers); written whole or not at all."""
     nb.metadata[STAMP_KEY] = {
         "digest": digest(nb, answers),
+        "code_cells": len(_code(nb)),
+        "wrong_answers": sum(len(each) for each in answers.values()),
         "exercises": {done.id: {a.description: a.verdict.removeprefix("rejected: ")
                                 for a in done.attempts[:-1]} for done in results},
     }
-    write_text_atomic(notebook, nbformat.writes(nb).rstrip("\n") + "\n")  # as nbformat.write
+    write_notebook(nb, notebook)
 
 
 def refute_notebook(notebook: Path, answers: Answers) -> bool:
     """Refute one notebook's wrong answers, print the tables, stamp it when all is as it must
-    be; return whether it was stamped."""
+    be, else remove its old stamp; return whether it was stamped."""
     nb = nbformat.read(notebook, as_version=4)
     print(f"{notebook.name}: running it once, trying the wrong answers at each exercise ...",
           flush=True)
@@ -269,7 +286,8 @@ def refute_notebook(notebook: Path, answers: Answers) -> bool:
              for a in done.attempts if not a.ok]
     wrong += stray + shortfalls(nb, answers)
     if wrong:
-        print(f"{notebook.name}: NOT stamped:\n" + "\n".join(f"  - {w}" for w in wrong))
+        dropped = " (its old stamp removed)" if stamps.drop(notebook, STAMP_KEY) else ""
+        print(f"{notebook.name}: NOT stamped{dropped}:\n" + "\n".join(f"  - {w}" for w in wrong))
         return False
     current = nbformat.read(notebook, as_version=4)  # edited while it ran? then do not stamp
     if digest(current, answers) != digest(nb, answers):

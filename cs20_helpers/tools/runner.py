@@ -69,15 +69,21 @@ def find_notebooks(names: Iterable[str] = ()) -> list[Path]:
     return chosen
 
 
-def kernel_env() -> dict[str, str]:
+def kernel_env(tmp: Path | None = None) -> dict[str, str]:
     """Environment of the kernel: this one, plus what makes ipykernel behave as under nbval.
 
     pytest sets PYTEST_CURRENT_TEST, and ipykernel then leaves native (C++) stderr uncaptured;
-    setting it here means stored outputs hold exactly what nbval will see.
+    setting it here means stored outputs hold exactly what nbval will see. ``tmp``, made if
+    missing, becomes the kernel's TMPDIR: a tool that removes its working folder afterwards
+    passes a folder inside it, so the files the kernel leaves there (TensorFlow's autograph
+    modules, ipykernel's cell files) go with it instead of piling up in the shared one.
     """
     env = settings.absolute_folders(dict(os.environ))  # the kernel starts in another folder
     env.setdefault("PYTEST_CURRENT_TEST", "cs20_helpers.tools.runner")
     env["PYTHONWARNINGS"] = env.get("PYTHONWARNINGS", "ignore::DeprecationWarning")
+    if tmp is not None:
+        tmp.mkdir(parents=True, exist_ok=True)  # tempfile passes over a TMPDIR that is missing
+        env["TMPDIR"] = str(tmp)
     return env
 
 
