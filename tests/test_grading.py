@@ -3,6 +3,7 @@
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -83,6 +84,21 @@ def test_the_submission_runs_in_a_fresh_folder_that_reaches_nothing_of_the_instr
     assert status == 0, out
     assert instructor.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["99_adv.ipynb"]
+
+
+def test_temporary_files_of_graded_code_go_with_the_checks_folder(tmp_path, monkeypatch, capsys):
+    """Issue 35: TensorFlow's autograph modules (and any temporary file a solution leaves) were
+    written to the shared $TMPDIR and piled up there, one set per graded submission."""
+    shared = tmp_path / "shared-tmp"
+    shared.mkdir()
+    monkeypatch.setenv("TMPDIR", str(shared))
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))  # this process cached the old one
+    nb = nbformat.read(FIXTURE, as_version=4)
+    _cell(nb, "nb99_ex1_solution").source = (
+        "import tempfile\ntempfile.mkstemp(suffix='.left')\nside = math.sqrt(9)")
+    status, out = _check(capsys, _submit(nb, tmp_path / "carol"), "--timeout", "60")
+    assert status == 0, out
+    assert list(shared.iterdir()) == []
 
 
 def test_a_hang_and_a_dead_kernel_fail_only_their_own_exercise(tmp_path, capsys):

@@ -243,7 +243,7 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
     try:
         with reaper.owned():
             shutil.copyfile(path, work / path.name)
-            env = runner.kernel_env()
+            env = runner.kernel_env(tmp=work / "tmp")
             env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
             kernel = CellKernel(work, env, timeout)
             try:
