@@ -2,16 +2,18 @@
 solution, proven in one run and stamped; hygiene notices when checks, solutions or wrong answers
 changed since."""
 
+import contextlib
 import os
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from unittest.mock import ANY
 
 import nbformat
 import pytest
 
-from cs20_helpers.tools import cli, exercises, guards, hygiene, refute
+from cs20_helpers.tools import cli, exercises, guards, hygiene, mutants, refute
 from cs20_helpers.tools.cell_kernel import Outcome
 from cs20_helpers.tools.runner import find_notebooks
 
@@ -250,3 +252,121 @@ def test_a_killed_refutes_folder_is_swept_and_the_kernel_keeps_its_temporary_fil
     assert guards.OWNER in files and FIXTURE.name in files
     assert Path(env["TMPDIR"]).parent == cwd  # TensorFlow's autograph files go there
     assert not cwd.exists()  # removed afterwards, with the kernel's temporary files
+
+
+# Issue 36: `refute --mutants` runs mutants of each solution through its check, counts them,
+# leaves out those marked equivalent, and fails an exercise below MUTANT_BAR.
+
+#: The one mutant of the fixture that its checks let through: area(2) tries one radius only.
+SURVIVOR = "line 3: `**` -> `*` in `r ** 2`"
+
+
+@pytest.fixture
+def mutant_dirs(tmp_path, monkeypatch):
+    """Wrong answers (REJECTED) in ``tmp_path``, equivalent mutants in ``tmp_path/mutants``."""
+    monkeypatch.setattr(refute, "ANSWERS_DIR", tmp_path)
+    monkeypatch.setattr(mutants, "EQUIVALENT_DIR", tmp_path / "mutants")
+    (tmp_path / "mutants").mkdir()
+    return tmp_path
+
+
+def _equivalent(folder: Path, marked: dict) -> None:
+    (folder / "mutants" / f"{FIXTURE.stem}.py").write_text(f"EQUIVALENT = {marked!r}\n",
+                                                           encoding="utf-8")
+
+
+def test_a_surviving_mutant_is_reported_and_an_equivalent_entry_takes_it_out_of_the_score(
+        mutant_dirs, capsys):
+    path = _setup(mutant_dirs, REJECTED)
+    assert cli.main(["refute", str(path), "--mutants"]) == 1
+    out = capsys.readouterr().out
+    assert ("  mutants: 5 generated, 4 killed, 0 raised, 0 timeout, 1 survived, 0 equivalent: "
+            "score 80%, below the 90% bar") in out
+    assert (f"    survived: {SURVIVOR}\n        -return math.pi * r ** 2\n"
+            "        +return math.pi * (r * 2)\n") in out
+    assert "mutants: 5 generated, 3 killed, 2 raised, 0 timeout, 0 survived" in out  # nb99_ex3
+    assert "- nb99_ex2: 80% of its mutants killed, below the 90% bar" in out
+    assert refute.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
+
+    _equivalent(mutant_dirs, {"nb99_ex2": {SURVIVOR: "to strengthen: try a second radius",
+                                           "line 9: gone": "no longer generated"}})
+    assert cli.main(["refute", str(path), "--mutants"]) == 0
+    out = capsys.readouterr().out
+    assert "1 equivalent: score 100%" in out
+    assert f"    equivalent: {SURVIVOR} (to strengthen: try a second radius)" in out
+    assert "stale: nb99_ex2: 'line 9: gone' matches no mutant" in out
+    stamp = nbformat.read(path, as_version=4).metadata[refute.STAMP_KEY]
+    assert stamp["mutants"]["cap"] == mutants.CAP and stamp["mutants"]["bar"] == refute.MUTANT_BAR
+    assert stamp["mutants"]["exercises"]["nb99_ex2"] == {
+        "generated": 5, "killed": 4, "raised": 0, "timeout": 0, "survived": 0, "equivalent": 1,
+        "score": 1.0}
+    assert stamp["exercises"] == {done: {d: ANY for d in each} for done, each in REJECTED.items()}
+
+
+def test_mutants_list_prints_them_without_running_anything(mutant_dirs, fake_kernel, capsys):
+    path = _setup(mutant_dirs, None)  # no wrong answers needed to list
+    _equivalent(mutant_dirs, {"nb99_ex2": {SURVIVOR: "to strengthen"}})
+    assert cli.main(["refute", str(path), "--mutants", "--list", "--cap", "2"]) == 0
+    out = capsys.readouterr().out
+    assert fake_kernel.started == []
+    assert out.splitlines()[:6] == ["nb99_ex1: 2 mutants",
+                                    "  line 3: delete `side = math.sqrt(9)`",
+                                    "      -side = math.sqrt(9)", "      +pass",
+                                    "  line 3: `9` -> `10`", "      -side = math.sqrt(9)"]
+    assert "stale: nb99_ex2: 'line 3: `**` -> `*` in `r ** 2`' matches no mutant" in out  # cap 2
+    assert out.endswith("nb99_exercises.ipynb: 6 mutants\n")
+    assert cli.main(["refute", str(path), "--mutants", "--list"]) == 0
+    assert f"  {SURVIVOR} (marked equivalent)\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--list"], "refute --list and --cap go with --mutants"),
+    (["--mutants", "--cap", "0"], "a positive whole number, not '0'"),
+])
+def test_mutant_options_without_mutants_or_a_bad_cap_are_refused(mutant_dirs, capsys, argv,
+                                                                 says):
+    with pytest.raises(SystemExit) if "--cap" in argv else contextlib.nullcontext():
+        assert cli.main(["refute", str(_setup(mutant_dirs, REJECTED)), *argv]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_an_unusable_equivalent_file_is_a_one_line_error(mutant_dirs, fake_kernel, capsys):
+    path = _setup(mutant_dirs, REJECTED)
+    _equivalent(mutant_dirs, {"nb99_ex9": {"a": "b"}})
+    assert cli.main(["refute", str(path), "--mutants"]) == 2
+    err = capsys.readouterr().err
+    assert "names exercise 'nb99_ex9'" in err and err.count("\n") == 1
+    assert fake_kernel.started == []
+
+
+class _ScriptedKernel:
+    """A kernel that runs nothing: a cell with ``while True`` runs past the timeout, others end
+    OK; it records what it ran and its restarts."""
+
+    timeout = 60.0
+
+    def __init__(self):
+        self.ran, self.restarts = [], 0
+
+    def run(self, source):
+        self.ran.append(source)
+        return Outcome("timeout" if "while True" in source else "ok")
+
+    def restart(self):
+        self.restarts += 1
+        self.ran.append("<restart>")
+
+
+def test_a_mutant_past_the_timeout_counts_as_killed_and_the_names_are_rebuilt():
+    nb = nbformat.read(FIXTURE, as_version=4)
+    loop = mutants.Mutant("line 3: loops", "delete", (), "while True:\n    pass\n")
+    kernel = _ScriptedKernel()
+    results, stray = refute.refute_cells(nb, {}, kernel, {"nb99_ex1": [loop]})
+    assert stray == []
+    run, = results[0].mutants
+    assert (run.result, run.detail) == (refute.TIMED_OUT, "ran past the 60 s cell timeout")
+    assert refute.score([run], {}).value == 1.0
+    assert kernel.restarts == 1
+    after = kernel.ran[kernel.ran.index("<restart>") + 1:]
+    assert after[:4] == ["import math", refute.SAVE, refute.RESTORE, nb.cells[3].source]
+    assert results[0].attempts[-1].verdict == "passed"

@@ -30,6 +30,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    """Parse a positive whole number (argparse says so in one line otherwise)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a positive whole number, not {text!r}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cs20", description="Run and maintain the CS20 course.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -49,6 +56,16 @@ def _parser() -> argparse.ArgumentParser:
     refute = sub.add_parser("refute", help="prove that each exercise's check rejects its wrong "
                             "answers (tests/wrong_answers/) and accepts the solution; stamp")
     refute.add_argument("notebooks", **names)
+    refute.add_argument("--mutants", action="store_true",
+                        help="also run mutants of each solution (small edits: a statement "
+                             "deleted, an operator changed, ...) through its check; each "
+                             "exercise must kill 90%% of those not marked equivalent in "
+                             "tests/mutants/")
+    refute.add_argument("--cap", type=_count, default=None,
+                        help="with --mutants: at most this many mutants per exercise "
+                             "(default: 40)")
+    refute.add_argument("--list", action="store_true",
+                        help="with --mutants: only print the mutants, run nothing")
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
@@ -136,9 +153,13 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return crosscheck.main(paths)
     if args.command == "refute":
-        from cs20_helpers.tools import refute
+        from cs20_helpers.tools import mutants, refute
 
-        return refute.main(paths)
+        if (args.list or args.cap) and not args.mutants:
+            print("error: refute --list and --cap go with --mutants", file=sys.stderr)
+            return BAD_INPUT
+        cap = (args.cap or mutants.CAP) if args.mutants else None
+        return refute.main(paths, cap, list_only=args.list)
     if args.command == "store":
         return _store(paths, not args.no_crosscheck)
     return _run(paths, args.out)

@@ -16,6 +16,15 @@ answer accepted, a stray error, a cell past its timeout, a dead kernel) removes 
 The run's folder holds a copy of the notebook with its solutions: it is removed afterwards, and
 one left by a killed run is removed by the next ``refute`` (``guards.owned_folder``); the
 kernel's temporary files (TensorFlow's autograph modules) are kept inside it.
+
+With ``--mutants`` each exercise also runs, after its wrong answers, the mutants of its solution
+(``tools/mutants.py``), each from the saved names followed by the cells up to the check: a
+mutant is killed (a cell up to the check raised), raised (the mutant itself raised), timeout (it
+ran past the cell timeout or ended the kernel: the kernel is restarted and the notebook replayed
+up to the exercise) or survived (the check passed). An exercise's score is the share of its
+mutants killed in any of these ways, leaving out the survivors marked equivalent in
+``tests/mutants/<stem>.py``; an exercise under MUTANT_BAR fails the run. The stamp then also
+records each exercise's counts. ``--mutants --list`` prints the mutants without running them.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import runpy
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +43,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import project_dir, write_notebook
-from cs20_helpers.tools import exercises, guards, runner, stamps, timing
+from cs20_helpers.tools import exercises, guards, mutants, runner, stamps, timing
 from cs20_helpers.tools.cell_kernel import DIED, OK, TIMEOUT, CellKernel, Outcome
 
 STAMP_KEY = "cs20_refuted"
@@ -44,6 +54,10 @@ ANSWERS_DIR = project_dir() / "tests" / "wrong_answers"
 #: Each exercise needs at least this many wrong answers (the lazy one and the common mistake).
 MIN_WRONG = 2
 ALL_REJECTED, SOME_ACCEPTED, BAD_INPUT = 0, 1, 2
+#: With ``--mutants``, each exercise's check must kill at least this share of the mutants of its
+#: solution that are not marked equivalent.
+MUTANT_BAR = 0.9
+KILLED, RAISED, TIMED_OUT, SURVIVED = "killed", "raised", "timeout", "survived"
 #: Kernel code that saves the user's names before a solution cell, and puts them back before
 #: each attempt, so that one wrong answer's names cannot help the next attempt.
 SAVE = "_cs20_saved = dict(globals())"
@@ -68,11 +82,62 @@ class Attempt:
 
 
 @dataclass
+class MutantRun:
+    """How one mutant ended: KILLED, RAISED, TIMED_OUT or SURVIVED, and the first line of why."""
+
+    mutant: mutants.Mutant
+    result: str
+    detail: str
+
+
+@dataclass
 class Exercise:
-    """What refuting one exercise gave: each attempt, the real solution last."""
+    """What refuting one exercise gave: each attempt, the real solution last; the mutants run
+    (None without ``--mutants``) and the seconds they took."""
 
     id: str
     attempts: list[Attempt] = field(default_factory=list)
+    mutants: list[MutantRun] | None = None
+    mutant_s: float = 0.0
+
+
+@dataclass
+class Score:
+    """An exercise's mutants counted, the survivors marked equivalent left out of the score."""
+
+    generated: int
+    killed: int
+    raised: int
+    timeout: int
+    survived: list[MutantRun]
+    equivalent: list[tuple[MutantRun, str]]
+    #: Mutants marked equivalent that the check killed anyway (their entries are wrong).
+    marked_killed: list[str]
+
+    @property
+    def value(self) -> float:
+        """The share of the mutants not marked equivalent that were killed (1 when none)."""
+        counted = self.generated - len(self.equivalent)
+        return (self.killed + self.raised + self.timeout) / counted if counted else 1.0
+
+    def counts(self) -> dict[str, int | float]:
+        """Return the counts (for the stamp)."""
+        return {"generated": self.generated, "killed": self.killed, "raised": self.raised,
+                "timeout": self.timeout, "survived": len(self.survived),
+                "equivalent": len(self.equivalent), "score": round(self.value, 3)}
+
+
+def score(runs: list[MutantRun], marked: dict[str, str]) -> Score:
+    """Count an exercise's mutant runs; ``marked``: its equivalent mutants and why."""
+    count = {result: sum(run.result == result for run in runs)
+             for result in (KILLED, RAISED, TIMED_OUT)}
+    survived = [run for run in runs if run.result == SURVIVED]
+    return Score(len(runs), count[KILLED], count[RAISED], count[TIMED_OUT],
+                 [run for run in survived if run.mutant.description not in marked],
+                 [(run, marked[run.mutant.description]) for run in survived
+                  if run.mutant.description in marked],
+                 [run.mutant.description for run in runs
+                  if run.result != SURVIVED and run.mutant.description in marked])
 
 
 def answers_file(notebook: Path) -> Path:
@@ -184,17 +249,49 @@ def _attempt(kernel: CellKernel, source: str, following: list[str], description:
     return Attempt(description, "ACCEPTED (the check let it through)", ok=False)
 
 
+def _recover(kernel: CellKernel, replay: list[str]) -> None:
+    """Give the kernel back the names saved before the solution cell after a mutant ran past the
+    timeout or ended it: restart it and run the code cells before the solution cell again."""
+    kernel.restart()
+    for source in replay:
+        _run(kernel, source)
+    _run(kernel, SAVE)
+
+
+def _try_mutant(kernel: CellKernel, mutant: mutants.Mutant, following: list[str],
+                replay: list[str]) -> MutantRun:
+    """Run a mutant in place of the solution cell from the saved names, then ``following``;
+    say how it ended."""
+    _run(kernel, RESTORE)
+    outcome = kernel.run(mutant.source)
+    result = RAISED
+    if outcome.status == OK:
+        result = KILLED
+        for cell in following:
+            outcome = kernel.run(cell)
+            if outcome.status != OK:
+                break
+        else:
+            return MutantRun(mutant, SURVIVED, "the check passed")
+    if outcome.status in (TIMEOUT, DIED):
+        _recover(kernel, replay)
+        return MutantRun(mutant, TIMED_OUT, f"ran past the {kernel.timeout:g} s cell timeout"
+                         if outcome.status == TIMEOUT else "ended the kernel")
+    return MutantRun(mutant, result, _first_line(outcome))
+
+
 def _expected_error(cell: nbformat.NotebookNode) -> bool:
     """Whether nbval expects this cell to raise."""
     return ("NBVAL_RAISES_EXCEPTION" in cell.source
             or "raises-exception" in cell.metadata.get("tags", []))
 
 
-def refute_cells(nb: nbformat.NotebookNode, answers: Answers, kernel: CellKernel
+def refute_cells(nb: nbformat.NotebookNode, answers: Answers, kernel: CellKernel,
+                 generated: dict[str, list[mutants.Mutant]] | None = None
                  ) -> tuple[list[Exercise], list[str]]:
-    """Run the notebook in ``kernel``, trying each exercise's wrong answers and solution at its
-    solution cell. Returns each exercise's attempts, and the other cells that raised unexpectedly.
-    """
+    """Run the notebook in ``kernel``, trying each exercise's wrong answers, then its mutants in
+    ``generated`` (when given), and its solution at its solution cell. Returns each exercise's
+    attempts, and the other cells that raised unexpectedly."""
     by_solution = {e.solution: e for e in exercises.exercises(nb) if e.solution is not None}
     results, stray = [], []
     index = 0
@@ -216,13 +313,20 @@ def refute_cells(nb: nbformat.NotebookNode, answers: Answers, kernel: CellKernel
         done = Exercise(exercise.id)
         for description, source in answers.get(exercise.id, {}).items():
             done.attempts.append(_attempt(kernel, source, following, description, False))
+        if generated is not None:
+            replay = [c.source for c in nb.cells[:index] if c.cell_type == "code"]
+            started = time.monotonic()
+            done.mutants = [_try_mutant(kernel, mutant, following, replay)
+                            for mutant in generated.get(exercise.id, [])]
+            done.mutant_s = time.monotonic() - started
         done.attempts.append(_attempt(kernel, cell.source, following, "the solution", True))
         results.append(done)
         index = max(index, exercise.check) + 1  # on past the check
     return results, stray
 
 
-def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers
+def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
+           generated: dict[str, list[mutants.Mutant]] | None = None
            ) -> tuple[list[Exercise], list[str]]:
     """Run ``refute_cells`` in a fresh kernel in a new working folder of this run, with results,
     logs and temporary files kept there, and the cell timeout ``check`` would use."""
@@ -234,7 +338,7 @@ def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers
         env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
         kernel = CellKernel(work, env, seconds)
         try:
-            return refute_cells(nb, answers, kernel)
+            return refute_cells(nb, answers, kernel, generated)
         except KernelLost as lost:
             return [], [f"a cell {lost}; the run stopped there"]
         finally:
@@ -243,14 +347,69 @@ def refute(notebook: Path, nb: nbformat.NotebookNode, answers: Answers
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report(results: list[Exercise]) -> str:
-    """Return one table per exercise: each answer tried and how it ended."""
+def report(results: list[Exercise], marked: mutants.Equivalent | None = None) -> str:
+    """Return one table per exercise: each answer tried and how it ended; and, when mutants
+    ran, their counts, score and each survivor (``marked``: the equivalent mutants)."""
     lines = []
     for done in results:
         width = max(len(a.description) for a in done.attempts)
         lines.append(done.id)
         lines += [f"  {a.description:<{width}}  {a.verdict}" for a in done.attempts]
+        if done.mutants is not None:
+            lines += _mutant_lines(score(done.mutants, (marked or {}).get(done.id, {})),
+                                   done.mutant_s)
     return "\n".join(lines)
+
+
+def _mutant_lines(tally: Score, seconds: float) -> list[str]:
+    """Return the report's lines of one exercise's mutants, run in ``seconds``."""
+    below = "" if tally.value >= MUTANT_BAR else f", below the {MUTANT_BAR:.0%} bar"
+    lines = [f"  mutants: {tally.generated} generated, {tally.killed} killed, {tally.raised} "
+             f"raised, {tally.timeout} timeout, {len(tally.survived)} survived, "
+             f"{len(tally.equivalent)} equivalent: score {tally.value:.0%}{below} "
+             f"({seconds:.0f} s)"]
+    for run in tally.survived:
+        lines.append(f"    survived: {run.mutant.description}")
+        lines += [f"        {line}" for line in run.mutant.diff]
+    lines += [f"    equivalent: {run.mutant.description} ({reason})"
+              for run, reason in tally.equivalent]
+    lines += [f"    marked equivalent but killed (remove the entry): {description}"
+              for description in tally.marked_killed]
+    return lines
+
+
+def listing(notebook: Path, generated: dict[str, list[mutants.Mutant]],
+            marked: mutants.Equivalent) -> str:
+    """Return the mutants ``--mutants`` would run at each exercise, with the lines they change
+    and the equivalent entries that match none."""
+    lines = []
+    for ident, each in generated.items():
+        lines.append(f"{ident}: {len(each)} mutants")
+        for mutant in each:
+            tag = " (marked equivalent)" if mutant.description in marked.get(ident, {}) else ""
+            lines.append(f"  {mutant.description}{tag}")
+            lines += [f"      {line}" for line in mutant.diff]
+    lines += [f"stale: {line}" for line in mutants.stale(marked, generated)]
+    lines.append(f"{notebook.name}: {sum(map(len, generated.values()))} mutants")
+    return "\n".join(lines)
+
+
+def generate(nb: nbformat.NotebookNode, cap: int) -> dict[str, list[mutants.Mutant]]:
+    """Return the mutants of each exercise's solution cell, at most ``cap`` each."""
+    return {e.id: mutants.mutants(nb.cells[e.solution].source, cap)
+            for e in exercises.exercises(nb) if e.solution is not None}
+
+
+def _mutant_stamp(generated: dict[str, list[mutants.Mutant]], marked: mutants.Equivalent,
+                  cap: int, results: list[Exercise]) -> dict:
+    """Return the stamp's record of the mutants run: the cap, the bar, a digest of the mutants
+    and the equivalent entries, and each exercise's counts."""
+    parts = {"mutants": {ident: [[m.description, m.source] for m in each]
+                         for ident, each in generated.items()}, "equivalent": marked}
+    return {"cap": cap, "bar": MUTANT_BAR,
+            "digest": hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest(),
+            "exercises": {done.id: score(done.mutants, marked.get(done.id, {})).counts()
+                          for done in results if done.mutants is not None}}
 
 
 def shortfalls(nb: nbformat.NotebookNode, answers: Answers) -> list[str]:
@@ -260,10 +419,10 @@ def shortfalls(nb: nbformat.NotebookNode, answers: Answers) -> list[str]:
 
 
 def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
-          results: list[Exercise]) -> None:
+          results: list[Exercise], mutant_record: dict | None = None) -> None:
     """Record in the notebook's metadata that these checks reject these wrong answers, and how
     each was rejected, with a digest of what was checked (every code cell, counted, and the
-    wrong answers); written whole or not at all."""
+    wrong answers), and ``mutant_record`` when mutants ran; written whole or not at all."""
     nb.metadata[STAMP_KEY] = {
         "digest": digest(nb, answers),
         "code_cells": len(_code(nb)),
@@ -271,20 +430,33 @@ def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
         "exercises": {done.id: {a.description: a.verdict.removeprefix("rejected: ")
                                 for a in done.attempts[:-1]} for done in results},
     }
+    if mutant_record is not None:
+        nb.metadata[STAMP_KEY]["mutants"] = mutant_record
     write_notebook(nb, notebook)
 
 
-def refute_notebook(notebook: Path, answers: Answers) -> bool:
-    """Refute one notebook's wrong answers, print the tables, stamp it when all is as it must
-    be, else remove its old stamp; return whether it was stamped."""
+def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
+                    marked: mutants.Equivalent | None = None) -> bool:
+    """Refute one notebook's wrong answers (and, with a ``cap``, at most that many mutants per
+    exercise, ``marked`` the equivalent ones), print the tables, stamp it when all is as it
+    must be, else remove its old stamp; return whether it was stamped."""
     nb = nbformat.read(notebook, as_version=4)
-    print(f"{notebook.name}: running it once, trying the wrong answers at each exercise ...",
-          flush=True)
-    results, stray = refute(notebook, nb, answers)
-    print(report(results))
+    marked = marked or {}
+    generated = None if cap is None else generate(nb, cap)
+    tried = "" if generated is None else \
+        f" and {sum(map(len, generated.values()))} mutants"
+    print(f"{notebook.name}: running it once, trying the wrong answers{tried} at each "
+          "exercise ...", flush=True)
+    results, stray = refute(notebook, nb, answers, generated)
+    print(report(results, marked))
+    for line in [] if generated is None else mutants.stale(marked, generated):
+        print(f"stale: {line}")
     wrong = [f"{done.id}: {a.description}: {a.verdict}" for done in results
              for a in done.attempts if not a.ok]
     wrong += stray + shortfalls(nb, answers)
+    wrong += [f"{done.id}: {tally.value:.0%} of its mutants killed, below the "
+              f"{MUTANT_BAR:.0%} bar" for done in results if done.mutants is not None
+              if (tally := score(done.mutants, marked.get(done.id, {}))).value < MUTANT_BAR]
     if wrong:
         dropped = " (its old stamp removed)" if stamps.drop(notebook, STAMP_KEY) else ""
         print(f"{notebook.name}: NOT stamped{dropped}:\n" + "\n".join(f"  - {w}" for w in wrong))
@@ -293,26 +465,34 @@ def refute_notebook(notebook: Path, answers: Answers) -> bool:
     if digest(current, answers) != digest(nb, answers):
         print(f"{notebook.name}: NOT stamped: its cells changed while it ran; run it again")
         return False
-    stamp(notebook, current, answers, results)
+    stamp(notebook, current, answers, results,
+          None if generated is None else _mutant_stamp(generated, marked, cap, results))
     print(f"{notebook.name}: every wrong answer rejected, every solution accepted; stamped")
     return True
 
 
-def main(paths: Iterable[Path]) -> int:
-    """Refute each notebook with exercises; exit status 0 all stamped, 1 not, 2 bad input."""
+def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False) -> int:
+    """Refute each notebook with exercises (with a ``cap``, also at most that many mutants per
+    exercise; ``list_only``, with a ``cap``: only print those mutants); exit status 0 all
+    stamped, 1 not, 2 bad input."""
     chosen = []
     try:
         for path in paths:
             nb = nbformat.read(path, as_version=4)
-            if exercises.exercises(nb):
-                chosen.append((path, load(path, nb)))
-            else:
+            found = exercises.exercises(nb)
+            if not found:
                 print(f"{path.name}: no exercises; nothing to refute")
-    except BadAnswers as error:
+                continue
+            marked = {} if cap is None else mutants.load_equivalent(path, {e.id for e in found})
+            if list_only:
+                print(listing(path, generate(nb, cap), marked))
+                continue
+            chosen.append((path, load(path, nb), marked))
+    except (BadAnswers, mutants.BadEquivalent) as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
     status = ALL_REJECTED
-    for path, answers in chosen:
-        if not refute_notebook(path, answers):
+    for path, answers, marked in chosen:
+        if not refute_notebook(path, answers, cap, marked):
             status = SOME_ACCEPTED
     return status
