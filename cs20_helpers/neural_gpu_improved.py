@@ -29,8 +29,8 @@ state, so a 2,000-bit sum (4,001 positions, 4,001 steps) needs the memory of one
 from __future__ import annotations
 
 __all__ = [
-    "DEFAULTS", "HParams", "SATURATION_LIMIT", "Trainer", "dcgru", "hard_sigmoid", "hard_tanh",
-    "improved_gpu", "restore", "saturation", "shift_thirds",
+    "DEFAULTS", "HParams", "SATURATION_LIMIT", "Trainer", "adamax", "dcgru", "hard_sigmoid",
+    "hard_tanh", "improved_gpu", "restore", "saturation", "shift_thirds",
 ]
 
 import time
@@ -281,14 +281,14 @@ class Trainer(ng.Trainer):
             if seconds and time.perf_counter() - start > seconds:
                 break
         loss, cost = float(np.mean(losses)), float(np.mean(costs))
-        lr = self.sess.run(self.lr)
+        lr = float(self.sess.run(self.lr))
         weight = min(max(lr * loss / (cost + 1e-20), 1e-20), MAX_SATURATION)
         self.sess.run(self._reweigh, {self._new_weight: weight})
         self.averages = [*self.averages, loss][-3:]
         if len(self.averages) == 3 and min(self.averages[1:]) > self.averages[0]:
             self.sess.run(self._decay)
         return {"loss": loss, "saturation": cost, "saturation_weight": weight,
-                "lr": float(self.sess.run(self.lr))}
+                "lr": float(self.sess.run(self.lr))}  # plain floats: they go into JSON
 
     def states(self, inputs: np.ndarray, lengths: np.ndarray | None = None) -> np.ndarray:
         """The state before the first step and after each, ``[steps + 1, batch, 1, positions,

@@ -121,13 +121,16 @@ def _loop_of(tensor):
 
 
 def test_the_trainer_trains_every_length_and_grades_without_storing_the_states():
-    trainer = ngi.Trainer(TINY)
+    trainer = ngi.Trainer(TINY._replace(lr=1e-4))  # a saturation weight below the cap
     try:
         assert trainer.lengths_trained == [2, 3]
         before = trainer.model_weights()
         averages = trainer.train(2)
         assert trainer.steps == 2 and np.isfinite(averages["loss"]) and averages["saturation"] > 0
-        assert 0.0 < averages["saturation_weight"] <= ngi.MAX_SATURATION
+        expected = 1e-4 * averages["loss"] / averages["saturation"]
+        assert averages["saturation_weight"] == pytest.approx(expected, rel=1e-5)
+        assert expected < ngi.MAX_SATURATION and averages["lr"] == pytest.approx(1e-4)
+        assert all(type(v) is float for v in averages.values())  # the log is JSON
         after = trainer.model_weights()
         assert all(not np.array_equal(before[k], after[k]) for k in before)
         x, _ = trainer.batch(2, 3, np.random.default_rng(0))
@@ -186,6 +189,11 @@ def test_a_run_checkpoints_resumes_and_its_best_restores(tmp_path):
     assert latest["steps"] == 6 and len(latest["averages"]) == 3
     best = json.loads((out / "best.json").read_text("utf-8"))
     assert best["validation_seed"] == ng.VALIDATION_SEED and best["steps"] in (2, 4, 6)
+    (out / "latest.json").write_text(json.dumps({**latest, "steps": 5}), "utf-8")
+    torn = _train("--out", str(out), "--max-steps", "8", "--resume")
+    last = torn.stderr.splitlines()[-1]  # before it, what TensorFlow's start-up prints
+    assert torn.returncode == 2 and last.startswith("error: ") and "from step 5" in last
+    assert "Traceback" not in torn.stderr
     trainer, meta = ngi.restore(out / "best")
     try:
         assert trainer.hp == TINY and meta["steps"] == best["steps"]
