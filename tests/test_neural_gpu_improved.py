@@ -1,0 +1,208 @@
+"""cs20_helpers.neural_gpu_improved and its training script: one step against NumPy, the hard
+nonlinearities, the diagonal shift, padding, the saturation cost, AdaMax, a run resumed."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cs20_helpers import neural_gpu as ng
+from cs20_helpers import neural_gpu_improved as ngi
+
+tf, tf1 = ngi.tf, ngi.tf1
+TINY = ngi.DEFAULTS._replace(filters=6, batch=2, max_length=3)
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "neural_gpu_improved_train.py"
+
+
+def _run(build):
+    """Build ``build()`` in a fresh graph with seed 0, initialize; return the fetched values
+    and every global variable's value by name."""
+    with tf.Graph().as_default():
+        tf1.set_random_seed(0)
+        fetches = build()
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            values = sess.run(fetches)
+            weights = {v.op.name: v for v in tf1.global_variables()}
+            return values, dict(zip(weights, sess.run(list(weights.values())), strict=True))
+
+
+def test_hard_sigmoid_and_hard_tanh_are_clipped_lines():
+    x = tf.constant([-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0])
+    assert np.allclose(ngi.hard_sigmoid(x).numpy(), [0, 0, 0.25, 0.5, 0.75, 1, 1])
+    assert np.allclose(ngi.hard_tanh(x).numpy(), [-1, -1, -0.5, 0, 0.5, 1, 1])
+
+
+def test_shift_moves_one_third_right_one_third_left_and_keeps_the_rest():
+    filters, cells = 7, 5  # 7 // 3 = 2: channels 0-2 stay, 3-4 move right, 5-6 move left
+    state = (100.0 * np.arange(filters) + np.arange(1, cells + 1)[:, None])[None, None]
+    shifted = ngi.shift_thirds(tf.constant(state, tf.float32)).numpy()[0, 0]
+    assert np.array_equal(shifted[:, :3], state[0, 0, :, :3])
+    assert np.array_equal(shifted[1:, 3:5], state[0, 0, :-1, 3:5]) and not shifted[0, 3:5].any()
+    assert np.array_equal(shifted[:-1, 5:], state[0, 0, 1:, 5:]) and not shifted[-1, 5:].any()
+
+
+def test_saturation_cost_of_a_hand_made_input():
+    x = tf.constant([-2.0, -0.95, -0.9, 0.0, 0.5, 0.9, 1.4, 3.0])
+    live = tf.constant([1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0])  # the last cell is padding
+    assert ngi.saturation(x, live).numpy() == pytest.approx(1.1 + 0.05 + 0.5)
+
+
+def _numpy_step(state, w, live):
+    """One diagonal CGRU step written out in NumPy, from the model's own weights."""
+    def conv(x, name):  # 1 x 3, same padding, along the positions
+        kernel, padded = w[f"dcgru/{name}/kernel"][0], np.pad(x, [(0, 0), (0, 0), (1, 1), (0, 0)])
+        n = x.shape[2]
+        return sum(padded[:, :, k:k + n] @ kernel[k] for k in range(3)) + w[f"dcgru/{name}/bias"]
+
+    def sat(x):
+        return (np.maximum(np.abs(x) - 0.9, 0.0) * live).sum()
+
+    reset_in = conv(state, "reset")
+    candidate_in = conv(np.clip(reset_in / 2 + 0.5, 0, 1) * state, "candidate")
+    update_in = conv(state, "update")
+    update = np.clip(update_in / 2 + 0.5, 0, 1)
+    m, third = state.shape[-1], state.shape[-1] // 3
+    shifted = np.zeros_like(state)
+    shifted[..., :m - 2 * third] = state[..., :m - 2 * third]
+    shifted[:, :, 1:, m - 2 * third:m - third] = state[:, :, :-1, m - 2 * third:m - third]
+    shifted[:, :, :-1, m - third:] = state[:, :, 1:, m - third:]
+    new = update * shifted + (1 - update) * np.clip(candidate_in, -1, 1)
+    return new, sat(reset_in) + sat(candidate_in) + sat(update_in)
+
+
+def test_one_diagonal_step_matches_numpy():
+    state = np.random.default_rng(0).uniform(-1, 1, (2, 1, 6, 9)).astype(np.float32)
+    live = np.ones((2, 1, 6, 1), np.float32)
+    live[1, :, 4:] = 0.0  # the second example is 4 cells long
+
+    def build():
+        return ngi.dcgru(tf.constant(state * 2.0), live=tf.constant(live))  # some saturate
+
+    (new, cost), weights = _run(build)
+    expected, expected_cost = _numpy_step(state * 2.0, weights, live)
+    assert sorted(weights) == [f"dcgru/{g}/{v}" for g in ("candidate", "reset", "update")
+                               for v in ("bias", "kernel")]
+    assert np.allclose(weights["dcgru/update/bias"], 0.7)
+    assert np.abs(new - expected).max() < 1e-5 and expected_cost > 1.0
+    assert cost == pytest.approx(expected_cost, rel=1e-5)
+
+
+def test_a_padded_example_gives_the_unpadded_logits_and_cost():
+    x, y = ng.task_batch("add", 3, 3, np.random.default_rng(1), "sequential")  # 7 positions
+    x_pad, _, lengths = ng.pad_to(x, y, 12)
+
+    def build():
+        with tf1.variable_scope("m"):
+            alone = ngi.improved_gpu(tf.constant(x), TINY)
+        with tf1.variable_scope("m", reuse=True):
+            padded = ngi.improved_gpu(tf.constant(x_pad), TINY, lengths=tf.constant(lengths))
+            unmasked = ngi.improved_gpu(tf.constant(x_pad), TINY)
+        return alone, padded, unmasked
+
+    ((alone, cost), (padded, padded_cost), (unmasked, _)), _ = _run(build)
+    assert np.abs(alone - padded[:, :7]).max() < 1e-5 and cost == pytest.approx(padded_cost)
+    assert cost > 0.0 and not np.allclose(unmasked[:, :7], alone)
+
+
+def _loop_of(tensor):
+    """The first while loop ``tensor`` is computed from."""
+    todo, seen = [tensor.op], set()
+    while todo:
+        op = todo.pop(0)
+        if op.type == "While":
+            return op
+        seen.add(op.name)
+        todo += [t.op for t in op.inputs if t.op.name not in seen]
+    raise AssertionError(f"{tensor.name} comes from no while loop")
+
+
+def test_the_trainer_trains_every_length_and_grades_without_storing_the_states():
+    trainer = ngi.Trainer(TINY._replace(lr=1e-4))  # a saturation weight below the cap
+    try:
+        assert trainer.lengths_trained == [2, 3]
+        before = trainer.model_weights()
+        averages = trainer.train(2)
+        assert trainer.steps == 2 and np.isfinite(averages["loss"]) and averages["saturation"] > 0
+        expected = 1e-4 * averages["loss"] / averages["saturation"]
+        assert averages["saturation_weight"] == pytest.approx(expected, rel=1e-5)
+        assert expected < ngi.MAX_SATURATION and averages["lr"] == pytest.approx(1e-4)
+        assert all(type(v) is float for v in averages.values())  # the log is JSON
+        after = trainer.model_weights()
+        assert all(not np.array_equal(before[k], after[k]) for k in before)
+        x, _ = trainer.batch(2, 3, np.random.default_rng(0))
+        states = trainer.states(x)
+        assert states.shape == (8, 2, 1, 7, TINY.filters)
+        weights = {k.removeprefix("model/"): v for k, v in trainer.model_weights().items()}
+        for k in (0, 3, 6):  # the trained model's own steps, written out in NumPy
+            assert np.abs(_numpy_step(states[k], weights, 1.0)[0] - states[k + 1]).max() < 1e-5
+        graded, trained = _loop_of(trainer.logits), _loop_of(trainer.loss)
+        lists = [sum(t.dtype == tf.variant for t in loop.outputs) for loop in (graded, trained)]
+        assert lists[0] == 1 and lists[1] > 10  # the graded loop accumulates no step's values
+        assert 0.0 <= trainer.accuracy(5, count=4, batch=2) <= 1.0
+    finally:
+        trainer.close()
+
+
+def test_adamax_clips_each_gradient_to_its_running_maximum():
+    with tf.Graph().as_default():
+        x = tf1.get_variable("x", [], initializer=tf1.zeros_initializer())
+        step = tf1.train.get_or_create_global_step()
+        train = ngi.adamax([x], [tf.constant(1000.0)], tf.constant(0.1), step)
+        biggest = next(v for v in tf1.global_variables() if v.op.name == "x/adamax_max")
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            assert sess.run(train) == 1
+            x, biggest = sess.run([x, biggest])
+    assert biggest == pytest.approx(1e-4)  # 1000 clipped to 1.2 * 0 + 1e-4
+    assert x == pytest.approx(-0.1 * 0.1 * 1e-4 / (1e-4 + 1e-8))  # mean 1e-5 over max 1e-4
+
+
+def _train(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), "--max-length", "3", "--filters", "6",
+                           "--batch", "2", "--check-every", "2", "--val-lengths", "3,4",
+                           "--val-count", "4", "--threads", "1", *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_a_run_checkpoints_resumes_and_its_best_restores(tmp_path):
+    out = tmp_path / "run"
+    done = _train("--out", str(out), "--max-steps", "4")
+    assert done.returncode == 0, done.stderr
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text("utf-8").splitlines()]
+    assert [e["step"] for e in log] == [2, 4] and log[0]["threads"] == 1
+    assert all({"validation", "loadavg", "wall_seconds", "cpu_seconds", "saturation", "lr",
+                "steps_per_second"} <= set(e) for e in log)
+    again = _train("--out", str(out), "--max-steps", "6")
+    assert again.returncode == 2 and again.stderr.startswith("error: ")
+    assert "--resume" in again.stderr  # a second run never overwrites the first by accident
+    done = _train("--out", str(out), "--max-steps", "6", "--resume")
+    assert done.returncode == 0, done.stderr
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text("utf-8").splitlines()]
+    assert [e["step"] for e in log] == [2, 4, 6]
+    assert log[2]["wall_seconds"] > log[1]["wall_seconds"]
+    assert log[2]["cpu_seconds"] > log[1]["cpu_seconds"]
+    latest = json.loads((out / "latest.json").read_text("utf-8"))
+    assert latest["steps"] == 6 and len(latest["averages"]) == 3
+    best = json.loads((out / "best.json").read_text("utf-8"))
+    assert best["validation_seed"] == ng.VALIDATION_SEED and best["steps"] in (2, 4, 6)
+    (out / "latest.json").write_text(json.dumps({**latest, "steps": 5}), "utf-8")
+    torn = _train("--out", str(out), "--max-steps", "8", "--resume")
+    last = torn.stderr.splitlines()[-1]  # before it, what TensorFlow's start-up prints
+    assert torn.returncode == 2 and last.startswith("error: ") and "from step 5" in last
+    assert "Traceback" not in torn.stderr
+    trainer, meta = ngi.restore(out / "best")
+    try:
+        assert trainer.hp == TINY and meta["steps"] == best["steps"]
+        assert not any("adamax" in k for k in ngi.ckpt.read(out / "best")[0])
+    finally:
+        trainer.close()
+
+
+def test_resuming_nothing_is_a_one_line_error(tmp_path):
+    done = _train("--out", str(tmp_path / "none"), "--resume")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
