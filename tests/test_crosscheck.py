@@ -132,6 +132,22 @@ def test_a_notebook_edited_while_it_is_cross_checked_is_not_stamped(tmp_path, mo
     assert crosscheck.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
 
 
+def test_a_refute_stamp_or_prose_written_meanwhile_does_not_stop_the_stamp(tmp_path,
+                                                                          monkeypatch, capsys):
+    # refute stamps the same file while crosscheck runs (the two ran side by side on 04)
+    def other_tool(path):
+        nb = nbformat.read(path, as_version=4)
+        nb.metadata["cs20_refuted"] = {"digest": "x"}
+        nb.cells.append(nbformat.v4.new_markdown_cell("A new sentence."))
+        nbformat.write(nb, path)
+
+    monkeypatch.setattr(crosscheck, "validate", _FakeNbval(during=other_tool))
+    path = _notebook(tmp_path)
+    assert crosscheck.main([path]) == 0, capsys.readouterr().out
+    metadata = nbformat.read(path, as_version=4).metadata
+    assert crosscheck.STAMP_KEY in metadata and metadata["cs20_refuted"] == {"digest": "x"}
+
+
 @pytest.mark.parametrize("fails", ["a cell differs", "nbval cannot run"])
 def test_a_failing_cross_check_drops_the_old_stamp(tmp_path, monkeypatch, capsys, fails):
     path = _notebook(tmp_path)

@@ -14,12 +14,13 @@ CPU would run it), with only the printed thread count masked. Every run sets its
 completely: the settings that change outputs (``CONTROLLED``) are CI's unless the run names
 them, never inherited from the shell, so an exported ``CS20_THREADS=4`` changes nothing here.
 
-The notebook's bytes are read before the runs; when every run passes and the file still holds
-those bytes, it is stamped with a digest of the code cells' sources and outputs as validated
-(and their count), the base run's settings with the CPU it ran on, and the variants. A notebook
-edited meanwhile is not stamped; a failing cross-check removes the old stamp. ``hygiene`` fails
-a notebook whose stamp does not match it, so the step cannot be skipped silently. A killed
-run's working folder is removed by the next one (``guards.owned_folder``).
+The notebook's code cells are digested before the runs; when every run passes and the file's code
+cells still match that digest (``refute`` may have stamped it meanwhile), it is stamped with a
+digest of the code cells' sources and outputs as validated (and their count), the base run's
+settings with the CPU it ran on, and the variants. A notebook edited meanwhile is not stamped; a
+failing cross-check removes the old stamp. ``hygiene`` fails a notebook whose stamp does not match
+it, so the step cannot be skipped silently. A killed run's working folder is removed by the next one
+(``guards.owned_folder``).
 """
 
 from __future__ import annotations
@@ -122,7 +123,9 @@ def failed_cells(report: str) -> dict[str, list[str]]:
 def validate(path: Path, env: dict[str, str], sanitize: Path) -> dict[str, list[str]]:
     """Run strict nbval on ``path`` with the environment ``env``; return the failing cells with
     their diff lines (empty when every compared cell holds)."""
-    command = [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider",
+    # -n 0: one notebook is one process's work; the suite's two workers (pytest-xdist, in the
+    # project's addopts) would only add a worker's start-up and change the report's layout.
+    command = [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "-n", "0",
                "--nbval", "--nbval-current-env", f"--nbval-cell-timeout={CELL_TIMEOUT_S}",
                f"--nbval-sanitize-with={sanitize}", str(path)]
     done = subprocess.run(command, cwd=project_dir(), env=env,
@@ -136,15 +139,15 @@ def validate(path: Path, env: dict[str, str], sanitize: Path) -> dict[str, list[
     return failed
 
 
-def stamp(path: Path, variants: Iterable[str], validated: bytes | None = None) -> bool:
-    """Record in the notebook's metadata that its code cells (as ``validated``, default: as the
-    file holds them now) passed the base run and ``variants``, with the base run's settings and
-    CPU; the notebook is rewritten whole or not at all. Return False, stamping nothing, when the
-    file no longer holds ``validated``."""
-    held = path.read_bytes()
-    if validated is not None and held != validated:
+def stamp(path: Path, variants: Iterable[str], validated: str | None = None) -> bool:
+    """Record in the notebook's metadata that its code cells (whose ``digest`` was
+    ``validated``, default: as the file holds them now) passed the base run and ``variants``,
+    with the base run's settings and CPU; the notebook is rewritten whole or not at all. Return
+    False, stamping nothing, when the file's code cells or outputs are no longer the ones
+    validated (a change to the prose or to another tool's stamp meanwhile does not count)."""
+    nb = nbformat.read(path, as_version=4)
+    if validated is not None and digest(nb) != validated:
         return False
-    nb = nbformat.reads(held.decode("utf-8"), as_version=4)
     nb.metadata[STAMP_KEY] = {"digest": digest(nb), "code_cells": len(_code(nb)),
                               "base": {**base_settings(), "cpu": cpu_signature()},
                               "variants": {name: VARIANTS[name] for name in variants}}
@@ -188,7 +191,7 @@ def crosscheck(path: Path) -> dict[str, list[str]]:
 
     Returns the failing cells per run, or CHANGED (empty when the notebook holds everywhere).
     """
-    validated = path.read_bytes()
+    validated = digest(nbformat.read(path, as_version=4))
     failures = {}
     work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
     try:
