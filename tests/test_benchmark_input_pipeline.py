@@ -1,6 +1,8 @@
 """benchmarks/input_pipeline.py --quick end to end on the sample: a table, nothing written;
 its read latency, matched to the step unless given."""
 
+import multiprocessing
+
 import pytest
 from benchmark_modules import load_benchmark
 
@@ -53,3 +55,19 @@ def test_readme_paragraph_is_replaced_and_nothing_else(tmp_path):
     readme.write_text("no such paragraph\n", encoding="utf-8")
     with pytest.raises(ValueError, match="has no paragraph"):
         bench.write_readme(rows, settings, readme)
+
+
+def test_busy_quick_run_measures_beside_a_hog_that_ends_with_it(capsys):
+    bench = load_benchmark("input_pipeline_busy")
+    assert bench.parse_args([]).settings == bench.NOTEBOOK and bench.parse_args([]).hogs == 2
+    before = _text(results_json_file())
+    children_before = set(multiprocessing.active_children())
+    assert bench.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    run = next(line for line in out.splitlines() if line.startswith("run 1: "))
+    for key in ("feed_dict_overlap", "queues_overlap", "tfdata_overlap",
+                "feed_dict_serial_share_rounds", "load_average_after"):
+        assert f"{key} " in run
+    assert "1 busy processes beside: spin" in out
+    assert set(multiprocessing.active_children()) == children_before  # the hog has ended
+    assert _text(results_json_file()) == before

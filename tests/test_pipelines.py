@@ -65,6 +65,21 @@ def test_rounds_are_compared_within_themselves():
                                   "rounds_s": [2.0, 2.0]}}}
     row = pipelines.figures(timings)["w"]
     assert (row["overlap_low"], row["overlap_high"]) == (1.0, 2.0)
+    assert row["serial_share_rounds"] == pytest.approx(0.75)  # median of 1.0 and 0.5
+
+
+def test_the_rounds_serial_share_holds_where_the_minimums_stray():
+    # input and step take turns in every round (together = input + step), but the machine got
+    # busier during the input windows: the minimums' ratio falls, each round's does not
+    timings = {"w": {"input_only": {"min_s_per_example": 2.0, "median_s_per_example": 2.0,
+                                    "rounds_s": [2.0, 2.0, 2.0]},
+                     "step_only": {"min_s_per_example": 1.0, "median_s_per_example": 1.0,
+                                   "rounds_s": [1.0, 1.0, 1.0]},
+                     "together": {"min_s_per_example": 2.0, "median_s_per_example": 3.0,
+                                  "rounds_s": [3.0, 3.0, 2.0]}}}
+    row = pipelines.figures(timings)["w"]
+    assert row["serial_share"] == pytest.approx(2 / 3)
+    assert row["serial_share_rounds"] == pytest.approx(1.0)
 
 
 def test_bad_settings_are_refused(tmp_path):
