@@ -275,19 +275,24 @@ class Trainer:
             optimizer = tf1.train.AdamOptimizer(hp.lr)
             self.train_op = optimizer.apply_gradients(zip(grads, params, strict=True),
                                                       global_step=self.global_step)
-            self.variables = tf1.global_variables()
-            self.model_variables = [v.op.name for v in params]
-            self._placeholders = {v.op.name: tf1.placeholder(v.dtype.base_dtype, v.shape)
-                                  for v in self.variables}
-            self._assign = {v.op.name: v.assign(self._placeholders[v.op.name])
-                            for v in self.variables}
-            init = tf1.global_variables_initializer()
-        self.sess = tf1.Session(graph=self.graph, config=session_config())
-        self.sess.run(init)
+            self._start(params)
         self.rng = np.random.default_rng(hp.seed)
         self.level = 2 if hp.curriculum else hp.max_length
         self.steps = 0
         self._states = None
+
+    def _start(self, params: list) -> None:
+        """The last step of building, in the trainer's graph: the ops that move weights in and
+        out (``weights``, ``set_weights``), then a session with every variable initialised."""
+        self.variables = tf1.global_variables()
+        self.model_variables = [v.op.name for v in params]
+        self._placeholders = {v.op.name: tf1.placeholder(v.dtype.base_dtype, v.shape)
+                              for v in self.variables}
+        self._assign = {v.op.name: v.assign(self._placeholders[v.op.name])
+                        for v in self.variables}
+        init = tf1.global_variables_initializer()
+        self.sess = tf1.Session(graph=self.graph, config=session_config())
+        self.sess.run(init)
 
     def batch(self, size: int, length: int, rng: np.random.Generator
               ) -> tuple[np.ndarray, np.ndarray]:

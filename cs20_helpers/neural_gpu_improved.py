@@ -42,7 +42,6 @@ import numpy as np
 from cs20_helpers import neural_gpu as ng
 from cs20_helpers import neural_gpu_checkpoint as ckpt
 from cs20_helpers.neural_gpu_tasks import task_batch
-from cs20_helpers.notebook import session_config
 
 tf, tf1 = ng.tf, ng.tf1
 
@@ -238,15 +237,7 @@ class Trainer(ng.Trainer):
             self._new_weight = tf1.placeholder(tf.float32, [])
             self._reweigh = self.saturation_weight.assign(self._new_weight)
             self._decay = self.lr.assign(tf.maximum(hp.lr / 60.0, self.lr * LR_DECAY))
-            self.variables = tf1.global_variables()
-            self.model_variables = [v.op.name for v in params]
-            self._placeholders = {v.op.name: tf1.placeholder(v.dtype.base_dtype, v.shape)
-                                  for v in self.variables}
-            self._assign = {v.op.name: v.assign(self._placeholders[v.op.name])
-                            for v in self.variables}
-            init = tf1.global_variables_initializer()
-        self.sess = tf1.Session(graph=self.graph, config=session_config())
-        self.sess.run(init)
+            self._start(params)
         self.rng = np.random.default_rng(hp.seed)
         self.steps = 0
         #: The average training loss of each ``train`` call, for the learning-rate decay.
