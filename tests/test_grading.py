@@ -278,6 +278,13 @@ def test_a_setup_fault_message_is_one_line(tmp_path):
     assert "\n" not in fault and "\x1b" not in fault and "cell 1" in fault
 
 
+def _check_as(role: str, path: str) -> int:
+    """Run ``check`` with ``path`` as the submission or as the instructor's notebook."""
+    argv = [path, "--source", str(FIXTURE)] if role == "submission" else \
+        [str(FIXTURE), "--source", path]
+    return cli.main(["check", *argv])
+
+
 @pytest.mark.parametrize("content", ["{}", FIXTURE.read_text(encoding="utf-8")[:300],
                                      "[" * 100_000 + "]" * 100_000,
                                      '{"metadata": ' + "[" * 100_000 + "]" * 100_000 + "}"],
@@ -290,9 +297,7 @@ def test_a_broken_notebook_is_one_line_and_exit_2(content, role, tmp_path, monke
     _graded(monkeypatch, calls)
     broken = tmp_path / FIXTURE.name
     broken.write_text(content, encoding="utf-8")
-    argv = {"submission": [str(broken), "--source", str(FIXTURE)],
-            "source": [str(FIXTURE), "--source", str(broken)]}
-    assert cli.main(["check", *argv[role]]) == 2
+    assert _check_as(role, str(broken)) == 2
     assert "not a Jupyter notebook" in _refused(capsys, calls)
 
 
@@ -306,9 +311,7 @@ def test_a_path_that_cannot_be_is_one_short_line_and_exit_2(path, role, tmp_path
     calls = []
     _graded(monkeypatch, calls)
     monkeypatch.chdir(tmp_path)
-    argv = {"submission": [path, "--source", str(FIXTURE)],
-            "source": [str(FIXTURE), "--source", path]}
-    assert cli.main(["check", *argv[role]]) == 2
+    assert _check_as(role, path) == 2
     assert "no notebook at" in _refused(capsys, calls)
 
 
