@@ -370,3 +370,19 @@ def test_a_mutant_past_the_timeout_counts_as_killed_and_the_names_are_rebuilt():
     after = kernel.ran[kernel.ran.index("<restart>") + 1:]
     assert after[:4] == ["import math", refute.SAVE, refute.RESTORE, nb.cells[3].source]
     assert results[0].attempts[-1].verdict == "passed"
+
+
+def test_one_exercise_alone_runs_up_to_its_check_and_never_stamps(tmp_path, capsys):
+    path = _setup(tmp_path, LET_THROUGH)  # ex2 lets its literal through; ex1's answer raises
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path)
+        assert cli.main(["refute", str(path), "--exercise", "nb99_ex3"]) == 0
+        out = capsys.readouterr().out
+        assert "not squared" in out and "lazy: the literal" not in out
+        assert "NOT stamped (only these exercises were tried)" in out
+        assert cli.main(["refute", str(path), "--exercise", "nb99_ex2"]) == 1
+        out = capsys.readouterr().out
+        assert "ACCEPTED" in out and "nb99_ex3" not in out  # the run stopped at ex2's check
+        assert cli.main(["refute", str(path), "--exercise", "nb99_ex7"]) == 2
+        assert "has no exercise nb99_ex7" in capsys.readouterr().err
+    assert refute.STAMP_KEY not in nbformat.read(path, as_version=4).metadata

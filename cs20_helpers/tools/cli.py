@@ -66,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
                              "(default: 40)")
     refute.add_argument("--list", action="store_true",
                         help="with --mutants: only print the mutants, run nothing")
+    refute.add_argument("--exercise", action="append", metavar="ID",
+                        help="try only this exercise (e.g. nb02_ex1; repeatable), running the "
+                             "notebook up to its check; never stamps")
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
@@ -159,7 +162,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             print("error: refute --list and --cap go with --mutants", file=sys.stderr)
             return BAD_INPUT
         cap = (args.cap or mutants.CAP) if args.mutants else None
-        return refute.main(paths, cap, list_only=args.list)
+        return refute.main(paths, cap, list_only=args.list,
+                           only=set(args.exercise) if args.exercise else None)
     if args.command == "store":
         return _store(paths, not args.no_crosscheck)
     return _run(paths, args.out)

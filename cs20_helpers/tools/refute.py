@@ -25,6 +25,10 @@ up to the exercise) or survived (the check passed). An exercise's score is the s
 mutants killed in any of these ways, leaving out the survivors marked equivalent in
 ``tests/mutants/<stem>.py``; an exercise under MUTANT_BAR fails the run. The stamp then also
 records each exercise's counts. ``--mutants --list`` prints the mutants without running them.
+
+``--exercise ID`` (repeatable) tries only those exercises' wrong answers and mutants, running the
+notebook only up to the last of their checks: a quick look while a check is being strengthened.
+Such a run never stamps (it did not check everything); one that fails still drops the stamp.
 """
 
 from __future__ import annotations
@@ -435,14 +439,29 @@ def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
     write_notebook(nb, notebook)
 
 
+def _only(nb: nbformat.NotebookNode, answers: Answers, only: set[str]
+          ) -> tuple[nbformat.NotebookNode, Answers]:
+    """Return the notebook cut after the last check of the exercises in ``only`` and the wrong
+    answers of those exercises alone."""
+    checks = [e.check for e in exercises.exercises(nb) if e.id in only]
+    cut = nbformat.from_dict(nb)
+    cut.cells = cut.cells[:max(checks) + 1]
+    return cut, {ident: each for ident, each in answers.items() if ident in only}
+
+
 def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
-                    marked: mutants.Equivalent | None = None) -> bool:
+                    marked: mutants.Equivalent | None = None,
+                    only: set[str] | None = None) -> bool:
     """Refute one notebook's wrong answers (and, with a ``cap``, at most that many mutants per
     exercise, ``marked`` the equivalent ones), print the tables, stamp it when all is as it
-    must be, else remove its old stamp; return whether it was stamped."""
+    must be, else remove its old stamp; return whether all was as it must be. With ``only``
+    (exercise ids), try those exercises alone and never stamp."""
     nb = nbformat.read(notebook, as_version=4)
     marked = marked or {}
-    generated = None if cap is None else generate(nb, cap)
+    if only:
+        nb, answers = _only(nb, answers, only)
+    generated = None if cap is None else {
+        ident: each for ident, each in generate(nb, cap).items() if not only or ident in only}
     tried = "" if generated is None else \
         f" and {sum(map(len, generated.values()))} mutants"
     print(f"{notebook.name}: running it once, trying the wrong answers{tried} at each "
@@ -453,7 +472,7 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
         print(f"stale: {line}")
     wrong = [f"{done.id}: {a.description}: {a.verdict}" for done in results
              for a in done.attempts if not a.ok]
-    wrong += stray + shortfalls(nb, answers)
+    wrong += stray + ([] if only else shortfalls(nb, answers))
     wrong += [f"{done.id}: {tally.value:.0%} of its mutants killed, below the "
               f"{MUTANT_BAR:.0%} bar" for done in results if done.mutants is not None
               if (tally := score(done.mutants, marked.get(done.id, {}))).value < MUTANT_BAR]
@@ -461,6 +480,10 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
         dropped = " (its old stamp removed)" if stamps.drop(notebook, STAMP_KEY) else ""
         print(f"{notebook.name}: NOT stamped{dropped}:\n" + "\n".join(f"  - {w}" for w in wrong))
         return False
+    if only:
+        print(f"{notebook.name}: every wrong answer of {', '.join(sorted(only))} rejected, "
+              "every solution accepted; NOT stamped (only these exercises were tried)")
+        return True
     current = nbformat.read(notebook, as_version=4)  # edited while it ran? then do not stamp
     if digest(current, answers) != digest(nb, answers):
         print(f"{notebook.name}: NOT stamped: its cells changed while it ran; run it again")
@@ -471,10 +494,12 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
     return True
 
 
-def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False) -> int:
+def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False,
+         only: set[str] | None = None) -> int:
     """Refute each notebook with exercises (with a ``cap``, also at most that many mutants per
-    exercise; ``list_only``, with a ``cap``: only print those mutants); exit status 0 all
-    stamped, 1 not, 2 bad input."""
+    exercise; ``list_only``, with a ``cap``: only print those mutants; ``only``: those exercises
+    alone, unstamped); exit status 0 all stamped (or, with ``only``, all rejected), 1 not, 2 bad
+    input."""
     chosen = []
     try:
         for path in paths:
@@ -483,6 +508,9 @@ def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False)
             if not found:
                 print(f"{path.name}: no exercises; nothing to refute")
                 continue
+            unknown = sorted((only or set()) - {e.id for e in found})
+            if unknown:
+                raise BadAnswers(f"{path.name} has no exercise {', '.join(unknown)}")
             marked = {} if cap is None else mutants.load_equivalent(path, {e.id for e in found})
             if list_only:
                 print(listing(path, generate(nb, cap), marked))
@@ -493,6 +521,6 @@ def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False)
         return BAD_INPUT
     status = ALL_REJECTED
     for path, answers, marked in chosen:
-        if not refute_notebook(path, answers, cap, marked):
+        if not refute_notebook(path, answers, cap, marked, only):
             status = SOME_ACCEPTED
     return status
