@@ -8,7 +8,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cs20_helpers.tools import assign, exercises
+from hidden_tests import HIDDEN, TWICE_R, check_cell, hidden_notebook, write_hidden
+
+from cs20_helpers.tools import assign, cli, exercises, submission
 from cs20_helpers.tools.runner import find_notebooks
 from cs20_helpers.tools.submission import EDITED
 
@@ -188,3 +190,78 @@ def test_student_copy_is_what_nbgrader_generate_assignment_releases(tmp_path):
     ours = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
     assert [(c.source, c.metadata, c.get("outputs")) for c in ours.cells] == \
         [(c.source, c.metadata, c.get("outputs")) for c in released.cells]
+
+
+# Issue 36: a check cell may end with nbgrader hidden tests, which student copies never carry.
+
+
+def test_an_untouched_check_cell_with_hidden_tests_is_not_edited_and_runs_in_full():
+    instructor = hidden_notebook()
+    student = assign.student_copy(instructor)
+    given = check_cell(student)
+    assert "HIDDEN" not in given.source and "area(2)" in given.source
+    prepared = submission.prepare(student, instructor)
+    assert prepared.notes == {}
+    assert check_cell(prepared.nb).source.endswith(HIDDEN)  # the grading part runs
+    assert submission.prepare(instructor, instructor).notes == {}  # the full cell, unedited
+    given.source = given.source.replace("1e-3", "100")  # the visible part edited
+    prepared = submission.prepare(student, instructor)
+    assert prepared.notes == {"nb99_ex2": EDITED}
+    assert check_cell(prepared.nb).source.endswith(HIDDEN)
+
+
+def test_check_runs_the_hidden_tests_of_an_untouched_student_copy(tmp_path):
+    source = write_hidden(tmp_path / "inst")
+    instructor = nbformat.read(source, as_version=4)
+    nb = assign.student_copy(instructor)
+    for exercise in exercises.exercises(instructor):
+        nb.cells[exercise.solution].source = instructor.cells[exercise.solution].source
+    nb.cells[exercises.exercises(instructor)[1].solution].source = TWICE_R
+    path = tmp_path / "alice" / FIXTURE.name
+    path.parent.mkdir()
+    nbformat.write(nb, path)
+    result = subprocess.run([sys.executable, "-m", "cs20_helpers", "check", str(path),
+                             "--source", str(source)],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert _rows(result.stdout) == {
+        "nb99_ex1": "passed", "nb99_ex3": "passed",
+        "nb99_ex2": "failed: area(3) is wrong: a second radius, kept hidden"}
+
+
+@pytest.mark.parametrize("where, says", [
+    ("unclosed", "hidden-test markers not in BEGIN/END pairs"),
+    ("nested", "hidden-test markers not in BEGIN/END pairs"),
+    ("stray end", "hidden-test markers not in BEGIN/END pairs"),
+    ("solution cell", "hidden tests outside a check cell"),
+    ("markdown cell", "hidden tests outside a check cell"),
+])
+def test_hidden_test_markers_come_in_pairs_and_only_in_check_cells(where, says):
+    nb = hidden_notebook()
+    assert exercises.problems(nb) == []
+    check = check_cell(nb)
+    if where == "unclosed":
+        check.source = check.source.replace("### END HIDDEN TESTS", "")
+    elif where == "nested":
+        check.source = check.source.replace("### END HIDDEN TESTS", HIDDEN)
+    elif where == "stray end":
+        check.source = "### END HIDDEN TESTS\n" + check.source
+    else:
+        cell = nb.cells[6 if where == "solution cell" else 5]
+        cell.source += "\n" + HIDDEN
+    found = exercises.problems(nb)
+    assert len(found) == 1 and says in found[0], found
+
+
+def test_check_against_unpaired_hidden_test_markers_is_a_one_line_error(tmp_path, capsys):
+    nb = hidden_notebook()
+    check_cell(nb).source = check_cell(nb).source.replace("### END HIDDEN TESTS", "")
+    source = tmp_path / "inst" / FIXTURE.name
+    source.parent.mkdir()
+    nbformat.write(nb, source)
+    student = tmp_path / FIXTURE.name
+    nbformat.write(assign.student_copy(hidden_notebook()), student)
+    assert cli.main(["check", str(student), "--source", str(source)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "not in BEGIN/END pairs" in captured.err
+    assert "Checking" not in captured.out  # refused before any kernel started

@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import nbformat
 import pytest
+from hidden_tests import write_hidden
 
 from cs20_helpers.paths import REPO_DIR
 from cs20_helpers.tools import cli, site
@@ -167,6 +168,19 @@ def test_deliberate_error_renders_as_one_line_and_solutions_are_stubbed(tmp_path
     html = (out / "99_demo.html").read_text(encoding="utf-8")
     assert "shapes differ" in html and str(REPO_DIR) not in html
     assert "math.sqrt(9)" not in html and "NotImplementedError" in html
+
+
+def test_pages_and_downloads_show_no_hidden_tests(tmp_path):
+    """Issue 36: a check cell's grading part is for the graders only."""
+    path = write_hidden(tmp_path / "nb")
+    out = tmp_path / "site"
+    assert site.build(out, [path]) == []
+    page = (out / "nb99_exercises.html").read_text(encoding="utf-8")
+    assert "area(2) should be pi" in page  # the visible check is shown
+    downloads = list(out.rglob("nb99_exercises.ipynb"))
+    assert downloads
+    for text in [page, *(d.read_text(encoding="utf-8") for d in downloads)]:
+        assert "HIDDEN TESTS" not in text and "kept hidden" not in text
 
 
 def test_markdown_attachments_become_page_images(tmp_path):

@@ -1,8 +1,8 @@
 """Student copies of the notebooks, made by nbgrader's own preprocessors.
 
 The chain is nbgrader's ``generate_assignment`` without its gradebook database: cells locked,
-solutions replaced by the stub (``# YOUR CODE HERE`` / ``raise NotImplementedError()``), outputs
-cleared, metadata checked and checksums computed, so nbgrader itself can grade the copies.
+solutions replaced by the stub (``# YOUR CODE HERE`` / ``raise NotImplementedError()``), hidden
+tests (the grading part of a check cell) removed, outputs cleared, metadata checked and checksums computed, so nbgrader itself can grade the copies.
 The maintainers' notebook metadata (``INSTRUCTOR_ONLY_METADATA``) is left out.
 
 A copy in the out folder is replaced without ``--force`` only when it is what ``assign`` wrote
@@ -51,6 +51,16 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
     return copy
+
+
+def given_source(cell: nbformat.NotebookNode) -> str:
+    """Return a check cell's source as ``student_copy`` gives it: its hidden tests (``### BEGIN
+    HIDDEN TESTS`` ... ``### END HIDDEN TESTS``, the grading part) cleared by nbgrader's own
+    ClearHiddenTests. Raises RuntimeError, as nbgrader does, for markers not in pairs or in a
+    cell that is not graded."""
+    copy = nbformat.from_dict(cell)
+    ClearHiddenTests().preprocess_cell(copy, {}, 0)
+    return copy.source
 
 
 def write_copies(paths: Iterable[Path], out_dir: Path, *, force: bool = False) -> list[Path]:

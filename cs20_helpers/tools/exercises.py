@@ -1,7 +1,9 @@
 """The course's exercise cells, in nbgrader's format: a task, a solution and a check per exercise.
 
 Cell metadata ``nbgrader.grade_id`` is ``nbNN_exK_task``, ``nbNN_exK_solution`` or
-``nbNN_exK_check``; check cells are graded (``grade: true``) and carry ``points``.
+``nbNN_exK_check``; check cells are graded (``grade: true``) and carry ``points``. A check cell
+may end with its grading part between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``:
+what ``check`` and ``nbgrader autograde`` run, never shown to students.
 """
 
 from __future__ import annotations
@@ -9,8 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import nbformat
+from nbgrader.preprocessors import ClearHiddenTests
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+#: nbgrader's hidden-test delimiters (a line holding one begins or ends a hidden block).
+HIDDEN_BEGIN = ClearHiddenTests.begin_test_delimeter.default_value
+HIDDEN_END = ClearHiddenTests.end_test_delimeter.default_value
 
 
 @dataclass
@@ -81,11 +87,41 @@ def solution_lines(cell: nbformat.NotebookNode) -> list[str]:
     return lines
 
 
+def hidden_paired(source: str) -> bool:
+    """Whether a source's hidden-test markers come in BEGIN/END pairs, none nested, read as
+    nbgrader reads them (a line holding the delimiter)."""
+    inside = False
+    for line in source.split("\n"):
+        if HIDDEN_BEGIN in line or HIDDEN_END in line:
+            if inside == (HIDDEN_BEGIN in line):  # a BEGIN inside a block, an END outside one
+                return False
+            inside = not inside
+    return not inside
+
+
+def hidden_problems(nb: nbformat.NotebookNode) -> list[str]:
+    """Return a line per cell whose hidden-test markers are not in pairs or not in a check cell
+    (nbgrader's ClearHiddenTests refuses both)."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if HIDDEN_BEGIN not in cell.source and HIDDEN_END not in cell.source:
+            continue
+        if not is_check(cell):
+            found.append(f"cell {index}: hidden tests outside a check cell "
+                         f"(### {HIDDEN_BEGIN} ... ### {HIDDEN_END} go in a check cell)")
+        elif not hidden_paired(cell.source):
+            found.append(f"cell {index}: check cell {nbgrader_meta(cell).get('grade_id')!r}: "
+                         f"hidden-test markers not in BEGIN/END pairs (### {HIDDEN_BEGIN}, "
+                         f"then ### {HIDDEN_END})")
+    return found
+
+
 def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Return what is wrong with the notebook's exercise cells (empty when well-formed).
 
     Check cells carry points and store no output (they pass silently); solution cells mark
-    a non-empty answer; no answer sits outside a solution cell; grade ids are unique.
+    a non-empty answer; no answer sits outside a solution cell; grade ids are unique; hidden
+    tests come in pairs of markers, in check cells only.
     """
     found = []
     seen: set[str] = set()
@@ -108,4 +144,4 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
             found.append(f"cell {index}: solution cell {grade_id!r} has an empty answer")
         if marked and not is_solution(cell):
             found.append(f"cell {index}: {BEGIN} outside a solution cell")
-    return found
+    return found + hidden_problems(nb)

@@ -329,6 +329,10 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
         print(f"error: {one_line(instructor_path.name)} has no auto-checked exercises "
               "(nbgrader check cells)", file=sys.stderr)
         return BAD_INPUT
+    unusable = exercises.hidden_problems(instructor)
+    if unusable:  # its check cells cannot be given as the student copy has them
+        print(f"error: {one_line(instructor_path.name)}: {unusable[0]}", file=sys.stderr)
+        return BAD_INPUT
     if report_file is not None:
         report_target(report_file)
     seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])

@@ -1,9 +1,10 @@
 """``site``: a static HTML book of the course, built by Sphinx + myst-nb from the stored notebooks.
 
 Nothing is executed: pages show the outputs and figures stored in ``notebooks/``. The pages are
-built from staged copies in which exercise solutions are replaced by nbgrader's stub (a public
-site must not give the answers away) and error tracebacks are cut to their last line (no file
-paths of the machine that stored them). Each page links a student copy to download.
+built from staged copies in which exercise solutions are replaced by nbgrader's stub and check
+cells' hidden tests are removed (a public site must not give the answers or the grading away),
+and error tracebacks are cut to their last line (no file paths of the machine that stored
+them). Each page links a student copy to download.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
-from nbgrader.preprocessors import ClearSolutions
+from nbgrader.preprocessors import ClearHiddenTests, ClearSolutions
 from sphinx.application import Sphinx
 
 from cs20_helpers.paths import project_dir
@@ -99,10 +100,11 @@ def _sanitized(text: str, rules: list[tuple[re.Pattern, str]]) -> str:
 
 def _page_copy(nb: nbformat.NotebookNode,
                rules: list[tuple[re.Pattern, str]]) -> nbformat.NotebookNode:
-    """Return the notebook as its page shows it: solutions stubbed, tracebacks cut short,
-    text outputs sanitized as nbval compares them."""
+    """Return the notebook as its page shows it: solutions stubbed, hidden tests removed,
+    tracebacks cut short, text outputs sanitized as nbval compares them."""
     page = nbformat.from_dict(nb)
     page, _ = ClearSolutions().preprocess(page, {})
+    page, _ = ClearHiddenTests().preprocess(page, {})
     for cell in page.cells:
         if exercises.is_solution(cell):
             cell.outputs = []

@@ -1,8 +1,9 @@
 """A student's submission made ready to grade against the instructor's notebook, as nbgrader's
 ``autograde`` does: the exercises, their points and the check cells come from the instructor.
 
-Every check cell is put back from the instructor's copy: one the student edited (its source,
-points or ``grade`` flag) is replaced, one deleted is inserted again after the cell that comes
+Every check cell is put back from the instructor's copy, hidden tests included: one the student
+edited (its source as the student copy gave it, hidden tests cleared, points or ``grade`` flag)
+is replaced, one deleted is inserted again after the cell that comes
 before it in the instructor's copy, and a check cell the instructor does not have counts for
 nothing. What was put back is noted per exercise, for the report.
 """
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 import nbformat
 
-from cs20_helpers.tools import exercises
+from cs20_helpers.tools import assign, exercises
 
 EDITED = "its check cell had been edited; the instructor's was run"
 DELETED = "its check cell had been deleted; the instructor's was run"
@@ -35,10 +36,13 @@ def _grade_id(cell: nbformat.NotebookNode) -> str | None:
 
 def _edited(cell: nbformat.NotebookNode, original: nbformat.NotebookNode) -> bool:
     """Whether a student's check cell differs from the instructor's in what grading uses:
-    type, source, the ``grade`` flag or the points (a checksum, being the student's, is not)."""
+    type, source (as the student copy gave it, hidden tests cleared; the instructor's full
+    source counts as unedited too), the ``grade`` flag or the points (a checksum, being the
+    student's, is not)."""
     meta, kept = exercises.nbgrader_meta(cell), exercises.nbgrader_meta(original)
-    return ((cell.cell_type, cell.source, bool(meta.get("grade")), meta.get("points"))
-            != (original.cell_type, original.source, True, kept.get("points")))
+    return (cell.cell_type != original.cell_type
+            or cell.source not in (assign.given_source(original), original.source)
+            or (bool(meta.get("grade")), meta.get("points")) != (True, kept.get("points")))
 
 
 def _clean(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
