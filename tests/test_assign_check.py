@@ -7,7 +7,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 from hidden_tests import HIDDEN, TWICE_R, check_cell, hidden_notebook, write_hidden
 
 from cs20_helpers.tools import assign, cli, exercises, submission

@@ -88,6 +88,49 @@ def test_a_course_notebook_without_cell_times_is_reported(recorded, tmp_path):
     assert not any("cell times" in p for p in hygiene.check(path, crosschecked=True))
 
 
+def _checked(check: str, printed: str) -> list:
+    """The cells of a notebook printing ``printed``, then checking ``check`` (exercise nb98_ex1)."""
+    grading = {"nbgrader": {"grade": True, "grade_id": "nb98_ex1_check", "points": 1,
+                            "locked": True, "solution": False, "schema_version": 3}}
+    return [new_markdown_cell("# T"), _cell("print(loss)", 1, printed),
+            new_code_cell(check, execution_count=2, metadata=grading)]
+
+
+def _revealing(check: str, printed: str) -> list[str]:
+    return hygiene.revealing_checks(new_notebook(cells=_checked(check, printed)))
+
+
+def test_a_check_showing_a_value_of_the_outputs_is_reported(tmp_path):
+    """Issue 36: a check that compares with a number the run printed gives the answer away."""
+    check = "assert abs(loss - 0.4817) < 1e-3, 'loss should be 0.4817'"
+    line = ("check cell nb98_ex1 shows a value from the notebook's outputs (0.4817): move it "
+            "into the hidden tests")
+    assert _revealing(check, "loss 0.48172215\n") == [line]
+    path = _write(tmp_path, _checked(check, "loss 0.48172215\n"))
+    assert line in hygiene.check(path, crosschecked=True)
+    assert hygiene.check(path) == []  # only course notebooks (crosschecked) are held to it
+
+
+@pytest.mark.parametrize("check, printed", [
+    ("assert loss is not None\n### BEGIN HIDDEN TESTS\nassert abs(loss - 0.4817) < 1e-3\n"
+     "### END HIDDEN TESTS", "0.48172215\n"),  # hidden: the student copy does not show it
+    ("assert loss == 0.4817", "0.48\n"),  # the output shows fewer decimals: not that value
+    ("assert abs(loss - 0.5) < 1e-6 and n == 32 and acc > 0.95 and tol < 2e-3",
+     "0.5 32 0.95 0.002 1e-06\n"),  # picked, not measured: few digits
+    ("assert x.shape == (784, 10) and port == 2222", "(784, 10) 10.1.0.3:2222\n"),  # given
+    ("assert tf.__version__ >= '2.21'", "TensorFlow 2.21.0\n"),  # a version, not a number
+    ("assert abs(area - 12.566) < 1e-3", "12.5\n12.57\n1.2566\nconv12.566\n"),
+])
+def test_a_check_may_show_given_picked_or_hidden_numbers(check, printed):
+    assert _revealing(check, printed) == []
+
+
+def test_a_value_shown_rounded_to_the_checks_decimals_is_reported():
+    assert _revealing("assert abs(area - 12.566) < 1e-3", "area 12.566370614359172\n")
+    assert _revealing("assert abs(area - 12.57) < 1e-2", "12.566370614359172\n")
+    assert _revealing("assert abs(area - 1.2566e1) < 1e-3", "12.566370614359172\n")
+
+
 NOTEBOOKS = find_notebooks()
 
 

@@ -301,6 +301,55 @@ def test_a_surviving_mutant_is_reported_and_an_equivalent_entry_takes_it_out_of_
         "generated": 5, "killed": 4, "raised": 0, "timeout": 0, "survived": 0, "equivalent": 1,
         "score": 1.0}
     assert stamp["exercises"] == {done: {d: ANY for d in each} for done, each in REJECTED.items()}
+    assert refute.mutant_problems(path, nbformat.read(path, as_version=4)) == []  # hygiene's view
+
+
+def _mutant_stamped(folder: Path, marked: dict, survivor: str | None = None) -> Path:
+    """The fixture stamped as a ``--mutants`` run leaves it: every mutant killed but
+    ``survivor``, ``marked`` the equivalent ones."""
+    path = _setup(folder, REJECTED)
+    nb = nbformat.read(path, as_version=4)
+    generated = refute.generate(nb, mutants.CAP)
+    results = [refute.Exercise(ident, mutants=[
+        refute.MutantRun(m, refute.SURVIVED if m.description == survivor else refute.KILLED, "")
+        for m in each]) for ident, each in generated.items()]
+    refute.stamp(path, nb, REJECTED, results,
+                 refute._mutant_stamp(generated, marked, mutants.CAP, results))
+    return path
+
+
+def _mutant_lines(path: Path) -> list[str]:
+    return [line for line in hygiene.check(path, crosschecked=True) if "--mutants" in line]
+
+
+@pytest.mark.parametrize("required", [True, False])
+def test_hygiene_wants_a_mutants_record_matching_the_solutions_now_at_the_bar(
+        mutant_dirs, monkeypatch, required):
+    """Issue 36: ``refute --mutants`` must have run on what the notebook holds now."""
+    monkeypatch.setattr(hygiene, "REQUIRE_MUTANTS", required)
+    run = "run `python -m cs20_helpers refute nb99_exercises.ipynb --mutants`"
+    path, _ = _stamped(mutant_dirs)  # wrong answers proven, no mutants run
+    assert refute.problems(path, nbformat.read(path, as_version=4)) == []
+    assert _mutant_lines(path) == (
+        [f"mutants not proven killed (its refute stamp has no mutants record): {run}"]
+        if required else [])
+    path = _mutant_stamped(mutant_dirs, {})
+    assert _mutant_lines(path) == []
+    path = _mutant_stamped(mutant_dirs, {}, SURVIVOR)
+    assert _mutant_lines(path) == (
+        [f"mutants not proven killed (under the 90% bar: nb99_ex2 80%): {run}"]
+        if required else [])
+    marked = {"nb99_ex2": {SURVIVOR: "to strengthen"}}
+    _equivalent(mutant_dirs, marked)
+    assert len(_mutant_lines(path)) == required  # the equivalent entries changed since
+    path = _mutant_stamped(mutant_dirs, marked, SURVIVOR)
+    assert _mutant_lines(path) == []
+    nb = nbformat.read(path, as_version=4)
+    _cell(nb, "nb99_ex3_solution").source = \
+        "### BEGIN SOLUTION\nsquares = [i ** 2 for i in range(5)]\n### END SOLUTION"
+    found = refute.mutant_problems(path, nb)
+    assert found == [f"mutants not proven killed (its solutions or nb99_exercises.py of "
+                     f"equivalent mutants changed since): {run}"]
 
 
 def test_mutants_list_prints_them_without_running_anything(mutant_dirs, fake_kernel, capsys):

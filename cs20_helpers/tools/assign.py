@@ -2,8 +2,9 @@
 
 The chain is nbgrader's ``generate_assignment`` without its gradebook database: cells locked,
 solutions replaced by the stub (``# YOUR CODE HERE`` / ``raise NotImplementedError()``), hidden
-tests (the grading part of a check cell) removed, outputs cleared, metadata checked and checksums computed, so nbgrader itself can grade the copies.
-The maintainers' notebook metadata (``INSTRUCTOR_ONLY_METADATA``) is left out.
+tests (the grading part of a check cell) removed, outputs cleared, metadata checked and
+checksums computed, so nbgrader itself can grade the copies. The maintainers' notebook metadata
+(``INSTRUCTOR_ONLY_METADATA``) is left out.
 
 A copy in the out folder is replaced without ``--force`` only when it is what ``assign`` wrote
 there (its SHA-256 is in the folder's ``.cs20-assign.json``, a ``guards.Manifest``), e.g. the

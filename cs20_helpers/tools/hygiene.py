@@ -1,22 +1,34 @@
 """Static checks of stored notebooks: one clean run, no stray errors, no machine noise, small.
 
 Stored outputs are what strict nbval compares, so they must come from one clean top-to-bottom
-run and hold nothing that differs between machines. Exercise cells must be in nbgrader's format.
+run and hold nothing that differs between machines. Exercise cells must be in nbgrader's format,
+and a check cell's visible part must not show a value of the outputs (it belongs in the hidden
+tests).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from pathlib import Path
 
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import crosscheck, exercises, refute, timing
+from cs20_helpers.tools import assign, crosscheck, exercises, refute, timing
 
 MAX_BYTES = 1_000_000
 MIN_COMPARED_FRACTION = 0.7
+#: Whether a course notebook with exercises must carry a ``refute --mutants`` record that
+#: matches its solutions now, every exercise at the bar (issue 36). The one switch to turn it
+#: off while notebooks wait to be re-stamped.
+REQUIRE_MUTANTS = True
+#: A number in a check with this many significant digits, not a whole number, looks measured.
+MEASURED_DIGITS = 3
+#: A number as written in code or text (``12.566``, ``.5``, ``2e-3``), not part of a name
+#: (``conv2d``) or of a dotted version (``2.21.0``); its sign is left out.
+NUMBER = re.compile(r"(?<![\w.])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?(?!\w|\.\d)")
 
 NOISE = [
     (re.compile(r"/tmp/ipykernel_\d+"), "kernel temporary path"),
@@ -63,14 +75,57 @@ def compared_fraction(nb: nbformat.NotebookNode) -> float:
     return len(compared) / len(with_output)
 
 
+def _measured(value: Decimal) -> bool:
+    """Whether a number in a check looks measured rather than given: not a whole number (sizes,
+    counts, ports, seeds are what a task states) and with at least MEASURED_DIGITS significant
+    digits (a threshold such as 0.9, a tolerance such as 1e-6 or 2e-3, 0.5 are picked, not
+    measured)."""
+    return value != value.to_integral_value() \
+        and len(value.normalize().as_tuple().digits) >= MEASURED_DIGITS
+
+
+def _rounds_to(shown: Decimal, literal: Decimal) -> bool:
+    """Whether a number in an output shows ``literal``: written with at least as many decimals,
+    and equal to it when rounded to the literal's decimals (12.566370 shows 12.566)."""
+    places = -literal.as_tuple().exponent
+    return -shown.as_tuple().exponent >= places \
+        and abs(shown - literal) <= Decimal(5).scaleb(-places - 1)
+
+
+def _numbers(text: str) -> list[Decimal]:
+    """Return the numbers written in ``text``."""
+    return [Decimal(match) for match in NUMBER.findall(text)]
+
+
+def revealing_checks(nb: nbformat.NotebookNode) -> list[str]:
+    """Return a line per check cell whose visible part (what a student copy keeps) shows a
+    measured-looking number (``_measured``) that a stored output of the notebook shows too
+    (``_rounds_to``): the check copied a value of the run, which a lazy answer could copy as
+    well; a check computes its reference, in its hidden tests."""
+    shown = {number for cell in nb.cells if cell.cell_type == "code"
+             for output in cell.get("outputs", []) for number in _numbers(_output_text(output))}
+    found = []
+    for cell in nb.cells:
+        if not exercises.is_check(cell) or not exercises.hidden_paired(cell.source):
+            continue  # unpaired markers are exercises.problems' to report
+        told = [literal for literal in dict.fromkeys(_numbers(assign.given_source(cell)))
+                if _measured(literal) and any(_rounds_to(n, literal) for n in shown)]
+        if told:
+            ident = exercises.exercise_id(exercises.nbgrader_meta(cell).get("grade_id", "?"))
+            found.append(f"check cell {ident} shows a value from the notebook's outputs "
+                         f"({', '.join(map(str, told))}): move it into the hidden tests")
+    return found
+
+
 def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
 
     ``crosschecked`` also requires, matching the notebook as it is now, the stamp ``crosscheck``
     leaves on a course notebook whose outputs held at CI's settings and with other thread counts
     and vector instructions, on one with exercises, the stamp ``refute`` leaves when its checks
-    rejected their wrong answers, and the cell times ``store`` records (``check``'s cell timeout
-    comes from them).
+    rejected their wrong answers (with ``REQUIRE_MUTANTS``, and killed their mutants) and check
+    cells that show no value of the outputs (``revealing_checks``), and the cell times ``store``
+    records (``check``'s cell timeout comes from them).
     """
     problems = []
     size = path.stat().st_size
@@ -101,6 +156,9 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     if crosschecked:
         problems += crosscheck.problems(nb, path.name)
         problems += refute.problems(path, nb)
+        if REQUIRE_MUTANTS:
+            problems += refute.mutant_problems(path, nb)
+        problems += revealing_checks(nb)
         problems += timing.problems(nb)
     fraction = compared_fraction(nb)
     if fraction < MIN_COMPARED_FRACTION:

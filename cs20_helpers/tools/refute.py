@@ -24,7 +24,9 @@ ran past the cell timeout or ended the kernel: the kernel is restarted and the n
 up to the exercise) or survived (the check passed). An exercise's score is the share of its
 mutants killed in any of these ways, leaving out the survivors marked equivalent in
 ``tests/mutants/<stem>.py``; an exercise under MUTANT_BAR fails the run. The stamp then also
-records each exercise's counts. ``--mutants --list`` prints the mutants without running them.
+records each exercise's counts, the cap and a digest of the mutants and equivalent entries;
+``hygiene`` (with its ``REQUIRE_MUTANTS``) fails a notebook whose record no longer matches its
+solutions (``mutant_problems``). ``--mutants --list`` prints the mutants without running them.
 
 ``--exercise ID`` (repeatable) tries only those exercises' wrong answers and mutants, running the
 notebook only up to the last of their checks: a quick look while a check is being strengthened.
@@ -404,16 +406,65 @@ def generate(nb: nbformat.NotebookNode, cap: int) -> dict[str, list[mutants.Muta
             for e in exercises.exercises(nb) if e.solution is not None}
 
 
+def _mutant_digest(generated: dict[str, list[mutants.Mutant]],
+                   marked: mutants.Equivalent) -> str:
+    """Return a SHA-256 of the mutants and the equivalent entries: what a ``--mutants`` run
+    tried."""
+    parts = {"mutants": {ident: [[m.description, m.source] for m in each]
+                         for ident, each in generated.items()}, "equivalent": marked}
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
 def _mutant_stamp(generated: dict[str, list[mutants.Mutant]], marked: mutants.Equivalent,
                   cap: int, results: list[Exercise]) -> dict:
     """Return the stamp's record of the mutants run: the cap, the bar, a digest of the mutants
     and the equivalent entries, and each exercise's counts."""
-    parts = {"mutants": {ident: [[m.description, m.source] for m in each]
-                         for ident, each in generated.items()}, "equivalent": marked}
-    return {"cap": cap, "bar": MUTANT_BAR,
-            "digest": hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest(),
+    return {"cap": cap, "bar": MUTANT_BAR, "digest": _mutant_digest(generated, marked),
             "exercises": {done.id: score(done.mutants, marked.get(done.id, {})).counts()
                           for done in results if done.mutants is not None}}
+
+
+def _mutants_unproven(notebook: Path, nb: nbformat.NotebookNode) -> str | None:
+    """Return why the stamp's mutants record does not prove the notebook's checks now, or
+    None when it does (see ``mutant_problems``)."""
+    record = nb.metadata.get(STAMP_KEY, {}).get("mutants")
+    cap = record.get("cap") if isinstance(record, dict) else None
+    if type(cap) is not int or cap < 1:
+        return "its refute stamp has no mutants record"
+    ids = [e.id for e in exercises.exercises(nb)]
+    try:
+        marked = mutants.load_equivalent(notebook, set(ids))
+    except mutants.BadEquivalent as error:
+        return str(error)
+    if record.get("digest") != _mutant_digest(generate(nb, cap), marked):
+        return (f"its solutions or {mutants.equivalent_file(notebook).name} of equivalent "
+                "mutants changed since")
+    scores = record.get("exercises")
+    scores = [_recorded_score(scores.get(i) if isinstance(scores, dict) else None) for i in ids]
+    low = [f"{ident} not scored" if value is None else f"{ident} {value:.0%}"
+           for ident, value in zip(ids, scores, strict=True)
+           if value is None or value < MUTANT_BAR]
+    return f"under the {MUTANT_BAR:.0%} bar: {', '.join(low)}" if low else None
+
+
+def _recorded_score(counts: object) -> float | None:
+    """Return the score in an exercise's recorded counts, or None without one."""
+    value = counts.get("score") if isinstance(counts, dict) else None
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) \
+        else None
+
+
+def mutant_problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
+    """Return one problem line when a notebook with exercises lacks a ``refute --mutants``
+    record in its stamp that matches the mutants of its solutions generated now (with the
+    recorded cap) and its equivalent mutants (``tests/mutants/<stem>.py``), with every
+    exercise's score at or above MUTANT_BAR; else none."""
+    if not exercises.exercises(nb):
+        return []
+    why = _mutants_unproven(notebook, nb)
+    return [] if why is None else [
+        f"mutants not proven killed ({why}): run "
+        f"`python -m cs20_helpers refute {notebook.name} --mutants`"]
 
 
 def shortfalls(nb: nbformat.NotebookNode, answers: Answers) -> list[str]:
