@@ -1,4 +1,4 @@
-"""Command line: ``python -m cs20_helpers run|store|crosscheck|refute|hygiene|assign|check
+"""Command line: ``python -m cs20_helpers run|store|crosscheck|refute|agree|hygiene|assign|check
 |nbgrader-course|site|data ...``."""
 
 from __future__ import annotations
@@ -69,6 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     refute.add_argument("--exercise", action="append", metavar="ID",
                         help="try only this exercise (e.g. nb02_ex1; repeatable), running the "
                              "notebook up to its check; never stamps")
+    agree = sub.add_parser("agree", help="grade submissions made of each notebook's solutions, "
+                           "wrong answers (and mutants) with check and with nbgrader autograde; "
+                           "say where their verdicts differ")
+    agree.add_argument("notebooks", **names)
+    agree.add_argument("--mutants", type=_count, default=0, metavar="N",
+                       help="also N submissions of mutants of the solutions (default: none)")
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
@@ -164,6 +170,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         cap = (args.cap or mutants.CAP) if args.mutants else None
         return refute.main(paths, cap, list_only=args.list,
                            only=set(args.exercise) if args.exercise else None)
+    if args.command == "agree":
+        from cs20_helpers.tools import agreement
+
+        return agreement.main(paths, args.mutants)
     if args.command == "store":
         return _store(paths, not args.no_crosscheck)
     return _run(paths, args.out)
