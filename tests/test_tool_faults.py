@@ -373,13 +373,13 @@ def test_a_submission_that_links_to_a_secret_is_refused_without_quoting_it(tmp_p
 @pytest.mark.parametrize("name", ["~nosuchuser/x", "a" * 5000, "a" * 5000 + ".ipynb",
                                   "/".join(["abcd"] * 1000) + ".ipynb"],
                          ids=["~nosuchuser", "long", "long.ipynb", "long path"])
-@pytest.mark.parametrize("command", ["run", "assign", "hygiene"])
+@pytest.mark.parametrize("command", ["run", "assign", "hygiene", "agree"])
 def test_a_notebook_name_that_cannot_be_is_one_line_and_exit_2(command, name, tmp_path,
                                                                monkeypatch, capsys):
     """Issue 35, 3c: no traceback for a 5,000-character path or ``~nosuchuser/x``."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(runner, "execute", lambda *a, **k: pytest.fail("a kernel was started"))
-    out = ["--out", str(tmp_path / "out")] if command != "hygiene" else []
+    out = ["--out", str(tmp_path / "out")] if command in ("run", "assign") else []
     assert cli.main([command, name, *out]) == 2
     _one_line_error(capsys)
     assert sorted(tmp_path.iterdir()) == []
