@@ -27,8 +27,9 @@ REQUIRE_MUTANTS = True
 #: A number in a check with this many significant digits, not a whole number, looks measured.
 MEASURED_DIGITS = 3
 #: A number as written in code or text (``12.566``, ``.5``, ``2e-3``), not part of a name
-#: (``conv2d``) or of a dotted version (``2.21.0``); its sign is left out.
-NUMBER = re.compile(r"(?<![\w.])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?(?!\w|\.\d)")
+#: (``conv2d``) or of a dotted version (``2.21.0``); its sign is left out, and an exponent of
+#: five digits or more (beyond ``decimal``'s range) makes it no number.
+NUMBER = re.compile(r"(?<![\w.])(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?(?!\w|\.\d)")
 
 NOISE = [
     (re.compile(r"/tmp/ipykernel_\d+"), "kernel temporary path"),
