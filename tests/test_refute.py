@@ -304,17 +304,18 @@ def test_a_surviving_mutant_is_reported_and_an_equivalent_entry_takes_it_out_of_
     assert refute.mutant_problems(path, nbformat.read(path, as_version=4)) == []  # hygiene's view
 
 
-def _mutant_stamped(folder: Path, marked: dict, survivor: str | None = None) -> Path:
-    """The fixture stamped as a ``--mutants`` run leaves it: every mutant killed but
+def _mutant_stamped(folder: Path, marked: dict, survivor: str | None = None,
+                    cap: int = mutants.CAP) -> Path:
+    """The fixture stamped as a ``--mutants --cap cap`` run leaves it: every mutant killed but
     ``survivor``, ``marked`` the equivalent ones."""
     path = _setup(folder, REJECTED)
     nb = nbformat.read(path, as_version=4)
-    generated = refute.generate(nb, mutants.CAP)
+    generated = refute.generate(nb, cap)
     results = [refute.Exercise(ident, mutants=[
         refute.MutantRun(m, refute.SURVIVED if m.description == survivor else refute.KILLED, "")
         for m in each]) for ident, each in generated.items()]
     refute.stamp(path, nb, REJECTED, results,
-                 refute._mutant_stamp(generated, marked, mutants.CAP, results))
+                 refute._mutant_stamp(generated, marked, cap, results))
     return path
 
 
@@ -335,6 +336,10 @@ def test_hygiene_wants_a_mutants_record_matching_the_solutions_now_at_the_bar(
         if required else [])
     path = _mutant_stamped(mutant_dirs, {})
     assert _mutant_lines(path) == []
+    path = _mutant_stamped(mutant_dirs, {}, cap=2)  # a quick run proves only its first few
+    assert _mutant_lines(path) == (
+        [f"mutants not proven killed (its mutants were capped at 2 per exercise, fewer than the "
+         f"{mutants.CAP} a full run tries): {run}"] if required else [])
     path = _mutant_stamped(mutant_dirs, {}, SURVIVOR)
     assert _mutant_lines(path) == (
         [f"mutants not proven killed (under the 90% bar: nb99_ex2 80%): {run}"]

@@ -431,6 +431,9 @@ def _mutants_unproven(notebook: Path, nb: nbformat.NotebookNode) -> str | None:
     cap = record.get("cap") if isinstance(record, dict) else None
     if type(cap) is not int or cap < 1:
         return "its refute stamp has no mutants record"
+    if cap < mutants.CAP:
+        return f"its mutants were capped at {cap} per exercise, fewer than the {mutants.CAP} " \
+               "a full run tries"
     ids = [e.id for e in exercises.exercises(nb)]
     try:
         marked = mutants.load_equivalent(notebook, set(ids))
@@ -456,8 +459,8 @@ def _recorded_score(counts: object) -> float | None:
 
 def mutant_problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
     """Return one problem line when a notebook with exercises lacks a ``refute --mutants``
-    record in its stamp that matches the mutants of its solutions generated now (with the
-    recorded cap) and its equivalent mutants (``tests/mutants/<stem>.py``), with every
+    record in its stamp, made with at least the default cap, that matches the mutants of its
+    solutions generated now (with the recorded cap) and its equivalent mutants (``tests/mutants/<stem>.py``), with every
     exercise's score at or above MUTANT_BAR; else none."""
     if not exercises.exercises(nb):
         return []
