@@ -460,8 +460,9 @@ def _recorded_score(counts: object) -> float | None:
 def mutant_problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
     """Return one problem line when a notebook with exercises lacks a ``refute --mutants``
     record in its stamp, made with at least the default cap, that matches the mutants of its
-    solutions generated now (with the recorded cap) and its equivalent mutants (``tests/mutants/<stem>.py``), with every
-    exercise's score at or above MUTANT_BAR; else none."""
+    solutions generated now (with the recorded cap) and its equivalent mutants
+    (``tests/mutants/<stem>.py``), with every exercise's score at or above MUTANT_BAR; else
+    none."""
     if not exercises.exercises(nb):
         return []
     why = _mutants_unproven(notebook, nb)
