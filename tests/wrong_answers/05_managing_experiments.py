@@ -18,6 +18,22 @@ with tf.Graph().as_default() as g:
 checkpoint_names = {name for name, _ in tf.train.list_variables(path)}
 '''
 
+_EX1_RIGHT = _EX1_CELL.replace(
+    "BUILD", "momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9).minimize(loss)\n"
+    "    momentum_saver = tf1.train.Saver()")
+
+_EX1_FAKE = '''checkpoint_names = set()
+with tf.Graph().as_default() as g:
+    for name, shape in [("weights", [784, 10]), ("bias", [10]), ("weights/Momentum", [784, 10]),
+                        ("bias/Momentum", [10])]:
+        tf1.get_variable(name, shape, initializer=tf1.random_normal_initializer())
+    momentum_saver = tf1.train.Saver()
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))
+checkpoint_names = {name for name, _ in tf.train.list_variables(path)}
+'''
+
 _EX3_RUN = '''
 
 with tf.Graph().as_default() as g:
@@ -40,6 +56,15 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: plain gradient descent, which has no slots":
             _EX1_CELL.replace("BUILD", "momentum_train = tf1.train.GradientDescentOptimizer(0.5)"
                               ".minimize(loss)\n    momentum_saver = tf1.train.Saver()"),
+        "the issue's example: learning rate and momentum swapped":
+            _EX1_RIGHT.replace("(0.5, momentum=0.9)", "(0.9, momentum=0.5)"),
+        "common mistake: one training step instead of five":
+            _EX1_RIGHT.replace("range(5)", "range(1)"),
+        "breaks the rule: the variables start from random values, not zeros":
+            _EX1_RIGHT.replace("tf1.zeros_initializer()", "tf1.glorot_uniform_initializer()"),
+        "common mistake: the loss summed over the batch, not averaged":
+            _EX1_RIGHT.replace("tf.reduce_mean(", "tf.reduce_sum("),
+        "fakes the inspected object: variables named like the slots, saved untrained": _EX1_FAKE,
     },
     "nb05_ex2": {
         "lazy: the value read from the file, no Saver":
@@ -59,6 +84,18 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    with tf1.Session(graph=renaming_graph) as sess:\n"
             '        renaming_saver.restore(sess, str(CHECKPOINTS / "softmax-100"))\n'
             "        restored_w = sess.run(W_renamed)\n",
+        "breaks the rule: W_renamed declared [785, 10] (the restore fills it anyway)":
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            '    W_renamed = tf1.get_variable("W_renamed", [785, 10])\n'
+            '    renaming_saver = tf1.train.Saver({"weights": W_renamed})\n'
+            "    with tf1.Session(graph=renaming_graph) as sess:\n"
+            "        renaming_saver.restore(sess, latest)\n"
+            "        restored_w = sess.run(W_renamed)\n",
+        "lazy: a Saver without the dict, restored_w read from the file":
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
+            "    renaming_saver = tf1.train.Saver([W_renamed])\n"
+            'restored_w = tf.train.load_variable(latest, "weights")\n',
     },
     "nb05_ex3": {
         "lazy: the answer worked out by hand, typed in":
@@ -77,6 +114,28 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "def hessian_vector_product(y, x, v):\n"
             "    grad = tf.gradients(y, x)[0]\n"
             "    return tf.gradients(tf.reduce_sum(grad), x)[0]\n" + _EX3_RUN,
+        "breaks the rule: H formed with tf.hessians, then multiplied by v":
+            "def hessian_vector_product(y, x, v):\n"
+            "    return tf.linalg.matvec(tf.hessians(y, x)[0], v)\n" + _EX3_RUN,
+        "breaks the rule: H formed row by row, then multiplied by v":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    n = x.shape[0]\n"
+            "    rows = tf.stack([tf.gradients(grad[i], x)[0] for i in range(n)])\n"
+            "    return tf.linalg.matvec(rows, v)\n" + _EX3_RUN,
+        "reads globals: the task's y rebuilt from x, its own y ignored":
+            "def hessian_vector_product(y, x, v):\n"
+            "    task_y = tf.reduce_sum(x**3) + x[0] * x[1]\n"
+            "    grad = tf.gradients(task_y, x)[0]\n"
+            "    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n" + _EX3_RUN,
+        "no TensorFlow in hvp: the function right, hvp left a tensor":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n\n\n"
+            "with tf.Graph().as_default() as g:\n"
+            "    x = tf.constant([1.0, 2.0, 3.0])\n"
+            "    hvp = hessian_vector_product(tf.reduce_sum(x**3) + x[0] * x[1], x,\n"
+            "                                 tf.constant([1.0, 0.0, -1.0]))\n",
     },
     "nb05_ex4": {
         "lazy: a guess, no graph built":
@@ -91,5 +150,35 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    extra = tf1.random_uniform([])\n"
             "    with tf1.Session(graph=g) as sess:\n"
             "        a_with_extra = sess.run(a)\n",
+        "lazy: a_changes from the check's old message, a drawn under graph seed 3":
+            "a_changes = True\n"
+            "with tf.Graph().as_default() as g:\n"
+            "    tf1.set_random_seed(3)\n"
+            "    extra = tf1.random_uniform([])\n"
+            "    a = tf1.random_uniform([], -10, 10)\n"
+            "    with tf1.Session(graph=g) as sess:\n"
+            "        a_with_extra = sess.run(a)\n",
+        "common mistake: the extra op made outside the seeded graph":
+            "a_changes = True\n"
+            "extra = tf1.random_uniform([])\n"
+            "with tf.Graph().as_default() as g:\n"
+            "    tf1.set_random_seed(2)\n"
+            "    a = tf1.random_uniform([], -10, 10)\n"
+            "    with tf1.Session(graph=g) as sess:\n"
+            "        a_with_extra = sess.run(a)\n",
+        "common mistake: predicting no change, then measuring a right":
+            "a_changes = False\n"
+            "with tf.Graph().as_default() as g:\n"
+            "    tf1.set_random_seed(2)\n"
+            "    extra = tf1.random_uniform([])\n"
+            "    a = tf1.random_uniform([], -10, 10)\n"
+            "    with tf1.Session(graph=g) as sess:\n"
+            "        a_with_extra = sess.run(a)\n",
+        "lazy: the prediction as a string, a left unrun":
+            'a_changes = "True"\n'
+            "with tf.Graph().as_default() as g:\n"
+            "    tf1.set_random_seed(2)\n"
+            "    extra = tf1.random_uniform([])\n"
+            "    a_with_extra = tf1.random_uniform([], -10, 10)\n",
     },
 }

@@ -25,6 +25,25 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "ex1_params = (20 + 10) * 4 * 32 + 4 * 32\n"
             "ex1_outputs_shape = (4, 7, 10)\n"
             "ex1_c_shape, ex1_h_shape = (4, 32), (4, 10)\n"),
+        "common mistake: one bias for the cell, not one per gate": (
+            "ex1_params = (20 + 10) * 4 * 32 + 32 + 32 * 10\n"
+            "ex1_outputs_shape = (4, 7, 10)\n"
+            "ex1_c_shape, ex1_h_shape = (4, 32), (4, 10)\n"),
+        "common mistake: c projected like h": (
+            "ex1_params = (20 + 10) * 4 * 32 + 4 * 32 + 32 * 10\n"
+            "ex1_outputs_shape = (4, 7, 10)\n"
+            "ex1_c_shape, ex1_h_shape = (4, 10), (4, 10)\n"),
+        "breaks the rule: the cell built, the numbers read off it": (
+            "with tf.Graph().as_default():\n"
+            "    built = rnn_cell.LSTMCell(32, num_proj=10)\n"
+            "    out, state = tf1.nn.dynamic_rnn(built, tf.zeros([4, 7, 20]), dtype=tf.float32)\n"
+            "    ex1_params = sum(w.shape.num_elements() for w in built.weights)\n"
+            "    ex1_outputs_shape = tuple(out.shape)\n"
+            "    ex1_c_shape, ex1_h_shape = tuple(state.c.shape), tuple(state.h.shape)\n"),
+        "breaks the rule: the shapes as lists, not tuples": (
+            "ex1_params = (20 + 10) * 4 * 32 + 4 * 32 + 32 * 10\n"
+            "ex1_outputs_shape = [4, 7, 10]\n"
+            "ex1_c_shape, ex1_h_shape = [4, 32], [4, 10]\n"),
     },
     "nb08_ex2": {
         "the planted bug: one cell object three times": '''\
@@ -38,6 +57,17 @@ def ex2_make_cells():
         "lazy: three cells of other sizes": '''\
 def ex2_make_cells():
     return [rnn_cell.GRUCell(units) for units in (32, 16, 8)]
+''',
+        "reads globals: three cells made once, outside the function": '''\
+ex2_made_once = [rnn_cell.GRUCell(16) for _ in range(3)]
+
+
+def ex2_make_cells():
+    return ex2_made_once
+''',
+        "breaks the rule: three LSTM cells, not GRU cells": '''\
+def ex2_make_cells():
+    return [rnn_cell.BasicLSTMCell(16) for _ in range(3)]
 ''',
     },
     "nb08_ex3": {
@@ -54,6 +84,25 @@ def ex3_last_real(outputs, lengths):
     outputs = np.asarray(outputs)
     steps = np.minimum(np.asarray(lengths), outputs.shape[1] - 1)
     return tf.gather_nd(outputs, np.stack([np.arange(len(lengths)), steps], axis=1)).numpy()
+''',
+        "breaks the rule: NumPy indexing, no tf.gather_nd": '''\
+def ex3_last_real(outputs, lengths):
+    return np.asarray(outputs)[np.arange(len(lengths)), np.asarray(lengths) - 1]
+''',
+        "reads globals: the notebook's true_lengths, not its own lengths": '''\
+def ex3_last_real(outputs, lengths):
+    index = np.stack([np.arange(len(lengths)), true_lengths - 1], axis=1)
+    return tf.gather_nd(outputs, index).numpy()
+''',
+        "common mistake: a tensor returned, not a NumPy array": '''\
+def ex3_last_real(outputs, lengths):
+    index = np.stack([np.arange(len(lengths)), np.asarray(lengths) - 1], axis=1)
+    return tf.gather_nd(outputs, index)
+''',
+        "common mistake: lengths taken to be an array (a list breaks it)": '''\
+def ex3_last_real(outputs, lengths):
+    index = np.stack([np.arange(len(lengths)), lengths - 1], axis=1)
+    return tf.gather_nd(outputs, index).numpy()
 ''',
     },
     "nb08_ex4": {
@@ -92,6 +141,27 @@ ex4_measure = ex4_wrong
         p = p[p > 0]
         entropy[t] = float(-(p * np.log(p)).sum())
     return entropy, "t"
+
+
+ex4_measure = ex4_wrong
+''',
+        "common mistake: the p that are 0 not skipped (0 ln 0 is nan)": _EX4_HEAD + '''\
+        p = char_text.softmax(logits, t)
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return entropy, vocab.chars[int(np.argmax(logits))]
+
+
+ex4_measure = ex4_wrong
+''',
+        "common mistake: the prime's last character left out": '''\
+def ex4_wrong(prime):
+    logits, _ = model.step(vocab.encode(prime[:-1] or prime), None)
+    entropy = {}
+    for t in (0.2, 1.0, 2.0):
+        p = char_text.softmax(logits, t)
+        p = p[p > 0]
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return entropy, vocab.chars[int(np.argmax(logits))]
 
 
 ex4_measure = ex4_wrong
