@@ -150,6 +150,21 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
+        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = w0
+    for _ in range(2):
+        w_fresh = w_fresh - lr * grad_at(w_fresh)
+    w_stale = w0 - 2 * lr * grad_at(w0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
         "reads globals: the learning rate 0.4 of the task's example, not lr": '''\
 def grad_at(value):
     w = tf.Variable(value)
