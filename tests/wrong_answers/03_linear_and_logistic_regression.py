@@ -73,6 +73,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n" + _EX1_TRAIN
             + "losses_below = full_batch_losses(0.9 * lr_max, x_data, 51)[1:]\n"
             "losses_above = full_batch_losses(1.1 * lr_max, x_data, 51)[1:]\n",
+        "no TensorFlow: the check's NumPy replay, copied, in float64":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            "def replay(rate):\n"
+            "    w, b, losses = 0.0, 0.0, []\n"
+            "    for _ in range(50):\n"
+            "        losses.append(mse(w, b))\n"
+            "        error = w * x_data + b - y_data\n"
+            "        w, b = w - rate * 2 * np.mean(error * x_data), b - rate * 2 * np.mean(error)\n"
+            "    return losses\n"
+            "losses_below = replay(0.9 * lr_max)\n"
+            "losses_above = replay(1.1 * lr_max)\n",
+        "reads globals: the training ignores its learning_rate and uses 1.1 * lr_max":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            + _EX1_TRAIN.replace("GradientDescentOptimizer(learning_rate)",
+                                 "GradientDescentOptimizer(1.1 * lr_max)")
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
     },
     "nb03_ex2": {
         "lazy: the slope copied from the printed output, Huber 14's intercept":
@@ -85,6 +102,11 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             + "huber5_w = w_s / x_std\nhuber5_b = b_s - huber5_w * x_mean\n",
         "common mistake: the standardised line, not converted back to raw X":
             "DELTA = 5.0\n" + _EX2_TRAIN + "huber5_w, huber5_b = w_s, b_s\n",
+        "lazy: both figures typed in with 4 decimals":
+            "huber5_w, huber5_b = 0.6229, 22.0784\n",
+        "breaks the rule: least squares on the areas within 5 of the Huber 14 line, no Huber":
+            "_near = np.abs(y_data - (huber_w * x_data + huber_b)) < 5\n"
+            "huber5_w, huber5_b = np.polyfit(x_data[_near], y_data[_near], 1)\n",
     },
     "nb03_ex3": {
         "common mistake: the planted bug left in (no global_step)":
@@ -95,6 +117,12 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                               ".minimize(loss)") + "counted_steps = 30\n",
         "common mistake: a counter that does not train":
             _EX3_CELL.replace("TRAIN_OP", "train_op = step_counter.assign_add(1)"),
+        "breaks the rule: the step counted, but the learning rate raised to 0.5":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.5)"
+                              ".minimize(loss, global_step=step_counter)"),
+        "breaks the rule: the step counted, but Adam in place of gradient descent":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.AdamOptimizer(0.1)"
+                              ".minimize(loss, global_step=step_counter)"),
     },
     "nb03_ex4": {
         "lazy: the figures copied from the printed output":
@@ -112,6 +140,26 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             + "def confidence(probs, labels, threshold):\n"
             "    sure = probs.max(axis=1) > threshold\n"
             "    return float(sure.mean()), float((probs.argmax(axis=1) == labels).mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "common mistake: at or above the threshold (>=), not above it":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) >= threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "reads globals: confidence ignores probs and labels, reads test_probs and test_labels":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = test_probs.max(axis=1) > threshold\n"
+            "    right = test_probs.argmax(axis=1) == test_labels\n"
+            "    return float(sure.mean()), float(right[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "common mistake: floor division for the averages":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    right = (probs.argmax(axis=1) == labels)[sure]\n"
+            "    return sure.sum() // len(sure), right.sum() // len(right)\n"
             "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
         "lazy: one-hot predictions instead of probabilities":
             "test_probs = tf.one_hot(tf.argmax(tf.matmul(test_x, w2) + b2, axis=1), 10).numpy()\n"

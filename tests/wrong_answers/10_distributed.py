@@ -13,6 +13,10 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: a full device string for the worker op": (
             'predicted = ["/job:ps/task:0", "/job:ps/task:1", "/job:ps/task:0", '
             '"/job:worker/task:0/device:CPU:0"]\n'),
+        "common mistake: c dealt to the second ps, as if by name": (
+            'predicted = ["/job:ps/task:0", "/job:ps/task:1", "/job:ps/task:1", "/job:worker"]\n'),
+        "common mistake: the devices without their /job: prefix": (
+            'predicted = ["ps/task:0", "ps/task:1", "ps/task:0", "worker"]\n'),
     },
     "nb10_ex2": {
         "lazy: section 7's TF_CONFIG of its worker 1": (
@@ -29,6 +33,15 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             'config = {"cluster": {"ps": ["10.1.0.1:2222"], '
             '"worker": ["10.1.0.2:2222", "10.1.0.3:2222"]}, '
             '"task": {"type": "worker", "index": 1}}\n'),
+        "common mistake: the hosts without their ports": (
+            'config = tf_config({"ps": ["10.1.0.1"], "worker": ["10.1.0.2", "10.1.0.3"]}, '
+            '"worker", 1)\n'),
+        "common mistake: the workers listed in reverse, 10.1.0.3 as worker 0": (
+            'config = tf_config({"ps": ["10.1.0.1:2222"], '
+            '"worker": ["10.1.0.3:2222", "10.1.0.2:2222"]}, "worker", 0)\n'),
+        "common mistake: the ps's TF_CONFIG, not the process on 10.1.0.3": (
+            'config = tf_config({"ps": ["10.1.0.1:2222"], '
+            '"worker": ["10.1.0.2:2222", "10.1.0.3:2222"]}, "ps", 0)\n'),
     },
     "nb10_ex3": {
         "the planted bug: a mean over the replica's own rows": '''\
@@ -54,6 +67,30 @@ GLOBAL_BATCH = 64
 def replica_loss(x, y, w):
     errors = tf.square(tf.linalg.matvec(x, w) - y)
     return tf.reduce_sum(errors) / 32
+''',
+        "breaks the rule: no sum, a vector of errors / 64 (its gradients add up right)": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return errors / GLOBAL_BATCH
+''',
+        "no TensorFlow: the loss in NumPy, which no tape can differentiate": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = (np.asarray(x) @ np.asarray(w) - np.asarray(y)) ** 2
+    return np.sum(errors) / GLOBAL_BATCH
+''',
+        "reads globals: the weights of the notebook's w, not its argument": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, weights):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.reduce_sum(errors) / GLOBAL_BATCH
 ''',
     },
     "nb10_ex4": {
@@ -104,6 +141,44 @@ def two_updates(w0, lr):
     for _ in range(2):
         w_fresh -= lr * grad_at(w_fresh)
     return w_fresh, w0 - 2 * lr * grad_at(float(w0))
+''',
+        "no TensorFlow: the check's formula 2 (w - 3) for the gradient": '''\
+def two_updates(w0, lr):
+    w_fresh = w0
+    for _ in range(2):
+        w_fresh -= lr * 2 * (w_fresh - 3.0)
+    w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = w0
+    for _ in range(2):
+        w_fresh = w_fresh - lr * grad_at(w_fresh)
+    w_stale = w0 - 2 * lr * grad_at(w0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "reads globals: the learning rate 0.4 of the task's example, not lr": '''\
+def grad_at(value):
+    w = tf.Variable(value)
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= 0.4 * grad_at(w_fresh)
+    w_stale = w0 - 2 * 0.4 * grad_at(float(w0))
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
     },
 }
