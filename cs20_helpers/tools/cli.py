@@ -68,7 +68,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="with --mutants: only print the mutants, run nothing")
     refute.add_argument("--exercise", action="append", metavar="ID",
                         help="try only this exercise (e.g. nb02_ex1; repeatable), running the "
-                             "notebook up to its check; never stamps")
+                             "notebook up to its check; never stamps, and drops the stamp when "
+                             "an answer is let through")
     agree = sub.add_parser("agree", help="grade submissions made of each notebook's solutions, "
                            "wrong answers (and mutants) with check and with nbgrader autograde; "
                            "say where their verdicts differ")
