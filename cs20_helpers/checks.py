@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # only for the hints: checks.py runs without TensorFlow
+    import tensorflow as tf
 
 Number = float | int | np.floating | np.integer
 
@@ -48,3 +52,15 @@ def between(name: str, value: Number, low: Number, high: Number) -> None:
     if not low <= number <= high:
         raise AssertionError(f"{name} is {number:.6g}, outside [{low:g}, {high:g}]")
     print(f"{name} in [{low:g}, {high:g}]: ok")
+
+
+def ancestors(tensor: tf.Tensor) -> set[tf.Operation]:
+    """Return every op of a TF1 graph that ``tensor`` is computed from, its own op included: a
+    check sees whether an answer really combines the tensors the task names."""
+    seen, stack = set(), [tensor.op]
+    while stack:
+        op = stack.pop()
+        if op not in seen:
+            seen.add(op)
+            stack.extend(t.op for t in op.inputs)
+    return seen

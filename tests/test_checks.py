@@ -36,3 +36,20 @@ def test_between(capsys):
     for bad in (1.4, 2.1, math.nan):
         with pytest.raises(AssertionError, match="loss"):
             checks.between("loss", bad, 1.5, 2.0)
+
+
+def test_ancestors_are_the_ops_a_tensor_is_computed_from():
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        a = tf1.placeholder(tf.float32, [], name="a")
+        b = tf.constant(2.0, name="b")
+        c = tf.add(a, b, name="c")
+        unrelated = tf.constant(3.0, name="unrelated")
+        d = tf.multiply(c, 2.0, name="d")
+        tf.add(d, unrelated, name="after")
+    names = {op.name for op in checks.ancestors(d)}
+    assert {"a", "b", "c", "d"} <= names
+    assert not {"unrelated", "after"} & names
+    assert {op.name for op in checks.ancestors(a)} == {"a"}

@@ -32,6 +32,16 @@ _EX4_CLASS = '''class SampledSoftmaxModel(SkipGramModel):
 
 '''
 
+_EX4_RUN = """softmax_model = SampledSoftmaxModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED,
+                                    LEARNING_RATE, decay_steps=300).build()
+with tf1.Session(graph=softmax_model.graph, config=session_config()) as softmax_sess:
+    softmax_sess.run(softmax_model.init)
+    softmax_before = softmax_model.mean_loss(softmax_sess, eval_batches)
+    softmax_model.train(softmax_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=4,
+                                                       epochs=None, keep=keep), STEPS)
+    softmax_after = softmax_model.mean_loss(softmax_sess, eval_batches)
+"""
+
 _EX5_RUN = '''restored_rate = resumed_loss = resumed_checkpoint = None
 (LOGS / "resumed").mkdir(exist_ok=True)
 resumed = SkipGramModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED, LEARNING_RATE,
@@ -54,6 +64,8 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "embed_shape = (VOCAB_SIZE, EMBED_SIZE)\nnce_shape = (BATCH_SIZE,)\n",
         "common mistake: nce_loss taken to return one number":
             "embed_shape = (BATCH_SIZE, EMBED_SIZE)\nnce_shape = ()\n",
+        "breaks the rule: the shapes as lists, not tuples":
+            "embed_shape = [BATCH_SIZE, EMBED_SIZE]\nnce_shape = [BATCH_SIZE]\n",
     },
     "nb04_ex2": {
         "lazy: all three derived without running anything":
@@ -65,6 +77,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: every looked-up row counted as a changed row":
             _EX2_RUN.replace("START", "model.saver.restore(grad_sess, checkpoint)")
             + "rows_changed = grad_rows\n",
+        "fakes the inspected object: gradient_values built in Python, nothing run":
+            "from types import SimpleNamespace\n\n"
+            "grad_kind = tf.IndexedSlices\n"
+            "gradient_values = SimpleNamespace(\n"
+            "    values=np.zeros((BATCH_SIZE, EMBED_SIZE), np.float32), indices=centers)\n"
+            "grad_rows = BATCH_SIZE\nrows_changed = len(np.unique(centers))\n",
+        "common mistake: a training step run before the gradient":
+            _EX2_RUN.replace("START", "model.saver.restore(grad_sess, checkpoint)\n"
+                             "    grad_sess.run(model.optimizer, model.feed(centers, contexts))")
+            + "rows_changed = len(np.unique(gradient_values.indices))\n",
     },
     "nb04_ex3": {
         "lazy: the answers worked out in NumPy from the notebook's globals":
@@ -84,6 +106,32 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                           transpose_b=True)\n"
             "    similarity -= 1e9 * tf.one_hot(probe_ids, tf.shape(matrix)[0])\n"
             "    return tf.math.top_k(similarity, k=k).indices\n",
+        "reads globals: the cosines of the trained embeddings, not of its matrix":
+            _EX3_HEAD
+            + "    unit_vectors = tf.math.l2_normalize(tf.constant(embeddings), axis=1)\n"
+            "    similarity = tf.matmul(tf.nn.embedding_lookup(unit_vectors, probe_ids),\n"
+            "                           unit_vectors, transpose_b=True)\n"
+            "    similarity -= 3.0 * tf.one_hot(probe_ids, VOCAB_SIZE)\n"
+            "    return tf.math.top_k(similarity, k=k).indices\n",
+        "breaks the rule: NumPy inside tf.py_function":
+            _EX3_HEAD
+            + "    def by_numpy(vectors, probes):\n"
+            "        unit = vectors.numpy()\n"
+            "        unit = unit / np.linalg.norm(unit, axis=1, keepdims=True)\n"
+            "        scores = unit[probes.numpy()] @ unit.T\n"
+            "        scores[np.arange(len(scores)), probes.numpy()] = -np.inf\n"
+            "        return np.argsort(-scores, axis=1)[:, :k].astype(np.int32)\n"
+            "\n"
+            "    found = tf.py_function(by_numpy, [matrix, probe_ids], tf.int32)\n"
+            "    found.set_shape([None, k])\n"
+            "    return found\n",
+        "common mistake: k ignored, five ids always":
+            _EX3_HEAD
+            + "    unit_vectors = tf.math.l2_normalize(matrix, axis=1)\n"
+            "    similarity = tf.matmul(tf.nn.embedding_lookup(unit_vectors, probe_ids),\n"
+            "                           unit_vectors, transpose_b=True)\n"
+            "    similarity -= 3.0 * tf.one_hot(probe_ids, tf.shape(matrix)[0])\n"
+            "    return tf.math.top_k(similarity, k=5).indices\n",
     },
     "nb04_ex4": {
         "lazy: NCE kept, the losses typed in from the notes of the issue":
@@ -111,6 +159,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    softmax_model.train(s, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=4, "
             "epochs=None, keep=keep), 300)\n"
             "    softmax_after = softmax_model.mean_loss(s, eval_batches)\n",
+        "lazy: the right class, the losses typed in":
+            _EX4_CLASS + "softmax_before, softmax_after = 4.85, 3.9\n",
+        "common mistake: one training step instead of 300":
+            _EX4_CLASS + _EX4_RUN.replace("STEPS", "1"),
+        "common mistake: the loss summed over the batch, not averaged":
+            _EX4_CLASS.replace("tf.reduce_mean(", "tf.reduce_sum(")
+            + _EX4_RUN.replace("STEPS", "300"),
+        "breaks the rule: fewer negative samples than nce_loss had":
+            _EX4_CLASS.replace("num_sampled=self.num_sampled", "num_sampled=8")
+            + _EX4_RUN.replace("STEPS", "300"),
     },
     "nb04_ex5": {
         "lazy: from memory, section 7's checkpoint passed off as the resumed one":
@@ -121,5 +179,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: the initializer run after restoring":
             _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS")
             .replace("AFTER_RESTORE", "resumed_sess.run(resumed.init)"),
+        "common mistake: the loss measured before the 200 steps":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n", "")
+            .replace("    restored_rate = resumed_sess.run(resumed.learning_rate)\n",
+                     "    restored_rate = resumed_sess.run(resumed.learning_rate)\n"
+                     "    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n"),
+        "lazy: restored_rate typed in as half the start rate":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("resumed_sess.run(resumed.learning_rate)", "LEARNING_RATE / 2"),
+        "fakes the inspected object: section 7's checkpoint copied into the resumed folder":
+            "import shutil\nfrom pathlib import Path\n\n"
+            "restored_rate, resumed_loss = LEARNING_RATE / 2, w2v_final_loss\n"
+            "for part in Path(checkpoint).parent.glob(Path(checkpoint).name + '.*'):\n"
+            "    shutil.copy(part, LOGS / 'resumed' / part.name.replace(Path(checkpoint).name,\n"
+            "                                                         'model.ckpt'))\n"
+            "resumed_checkpoint = str(LOGS / 'resumed' / 'model.ckpt')\n",
     },
 }

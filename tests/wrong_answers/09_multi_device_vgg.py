@@ -41,6 +41,9 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: the shape without its batch axis": (
             "pool3_shape = (96 // 8, 96 // 8, 32)\n"
             "fc6_inputs = (96 // 32) * (96 // 32) * 64\n"),
+        "breaks the rule: the sizes as floats (true division)": (
+            "pool3_shape = (None, 96 / 8, 96 / 8, 32)\n"
+            "fc6_inputs = 96 / 32 * (96 / 32) * 64\n"),
     },
     "nb09_ex2": {
         "lazy: the notebook's own conv_multiply_adds on a built graph": '''\
@@ -84,6 +87,25 @@ def small_macs(size):
         size //= 2
     return macs
 ''',
+        "breaks the rule: counted with NumPy, not plain Python ints": _EX2_LOOP + '''\
+            block += int(np.prod([size, size, 3, 3, channels_in])) * np.int64(channels_out)
+            channels_in = channels_out
+        macs.append(block)
+        size //= 2
+    return macs
+''',
+        "common mistake: odd sizes rounded up when halved": _EX2_LOOP + '''\
+            block += size * size * 3 * 3 * channels_in * channels_out
+            channels_in = channels_out
+        macs.append(block)
+        size = (size + 1) // 2
+    return macs
+''',
+        "reads globals: the table for IMAGE_SIZE, scaled by (size / IMAGE_SIZE) ** 2": '''\
+def small_macs(size):
+    table = [3_244_032, 3_538_944, 5_898_240, 5_898_240, 1_769_472]  # 64x64, from section 6
+    return [m * size * size // (IMAGE_SIZE * IMAGE_SIZE) for m in table]
+''',
     },
     "nb09_ex3": {
         "the planted bug: each tower under tf.device": '''\
@@ -107,6 +129,31 @@ with tf.Graph().as_default() as fixed_graph:
             tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
     adam.apply_gradients(average_gradients(tower_grads))
 ''',
+        "breaks the rule: only tower 0's gradients applied": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf1.device(compute_on(device)):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(tower_grads[0])
+''',
+        "common mistake: Adam's rate typed as 0.01": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+    adam = tf1.train.AdamOptimizer(0.01)
+    tower_grads = []
+    for i, device in enumerate(["/gpu:0", "/gpu:1"]):
+        with tf1.name_scope(f"tower_{i}"), tf1.device(compute_on(device)):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(average_gradients(tower_grads))
+''',
+        "fakes the inspected object: variables moved to /cpu:0 by hand, no optimizer applied": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf.device(device):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+for op in fixed_graph.get_operations():
+    if op.type in VARIABLE_OPS:
+        op._set_device("/cpu:0")
+''',
     },
     "nb09_ex4": {
         "common mistake: the plain mean of the towers": _EX4_GRAPH + '''\
@@ -121,6 +168,23 @@ with unequal_graph.as_default():
 with unequal_graph.as_default():
     weighted_grads = [(tf.add_n([size * grad for size, (grad, _) in
                                  zip(SIZES, pairs, strict=True)]), pairs[0][1])
+                      for pairs in zip(*unequal_grads, strict=True)]
+''',
+        "lazy: section 4's whole-batch gradient typed in as constants": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    weighted_grads = [(tf.constant(value), var) for value, (_, var) in
+                      zip(full, unequal_grads[0], strict=True)]
+''',
+        "fakes the inspected object: the towers times zero, plus full": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    weighted_grads = [(tf.add_n([0.0 * grad for grad, _ in pairs]) + value, pairs[0][1])
+                      for value, pairs in zip(full, zip(*unequal_grads, strict=True), strict=True)]
+''',
+        "common mistake: the gradient where the variable goes": _EX4_GRAPH + '''\
+with unequal_graph.as_default():
+    shares = [size / sum(SIZES) for size in SIZES]
+    weighted_grads = [(tf.add_n([share * grad for share, (grad, _) in
+                                 zip(shares, pairs, strict=True)]), pairs[0][0])
                       for pairs in zip(*unequal_grads, strict=True)]
 ''',
     },
