@@ -64,3 +64,53 @@ def ancestors(tensor: tf.Tensor) -> set[tf.Operation]:
             seen.add(op)
             stack.extend(t.op for t in op.inputs)
     return seen
+
+
+def reads(function: object) -> dict[str, object]:
+    """Return the global names that ``function`` reads, with their values, following the
+    functions of its own module that it reads or keeps in its closure, and the code defined
+    inside it: a check tells from them whether an answer reads the notebook's data instead of
+    its arguments, or uses a library that the task rules out."""
+    import dis
+    import inspect
+    from types import CodeType
+
+    def codes(code: CodeType) -> list[CodeType]:
+        """Return ``code`` and every code object defined inside it (functions, lambdas)."""
+        return [code] + [inner for constant in code.co_consts if isinstance(constant, CodeType)
+                         for inner in codes(constant)]
+
+    found: dict[str, object] = {}
+    seen: set[int] = set()
+    todo = [function]
+    while todo:
+        current = todo.pop()
+        current = inspect.unwrap(current) if callable(current) else current
+        if not inspect.isfunction(current) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        for cell in current.__closure__ or ():
+            try:
+                todo.append(cell.cell_contents)
+            except ValueError:  # a name the function closes over that is not bound yet
+                pass
+        for code in codes(current.__code__):
+            for instruction in dis.get_instructions(code):
+                name = instruction.argval
+                if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
+                        name in current.__globals__:
+                    found[name] = current.__globals__[name]
+                    if getattr(found[name], "__module__", None) == current.__module__:
+                        todo.append(found[name])
+    return found
+
+
+def package_of(value: object) -> str:
+    """Return the top-level package that a module, function or class comes from ("numpy",
+    "tensorflow", "builtins"), or "" for plain data (a number, an array, a list)."""
+    import inspect
+
+    if inspect.ismodule(value):
+        return value.__name__.split(".")[0]
+    module = getattr(value, "__module__", None) if callable(value) else None
+    return module.split(".")[0] if isinstance(module, str) else ""

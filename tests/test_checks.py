@@ -53,3 +53,34 @@ def test_ancestors_are_the_ops_a_tensor_is_computed_from():
     assert {"a", "b", "c", "d"} <= names
     assert not {"unrelated", "after"} & names
     assert {op.name for op in checks.ancestors(a)} == {"a"}
+
+
+_SCALE = 3.0
+
+
+def _helper(x):
+    return np.sqrt(x) * _SCALE
+
+
+def _outer(copies):
+    def inner(x):
+        return _helper(x) + copies + math.pi
+    return inner
+
+
+def test_reads_finds_the_globals_a_function_reads_through_its_helpers_and_closures():
+    read = checks.reads(_outer(2))
+    assert read["_helper"] is _helper and read["_SCALE"] == _SCALE
+    assert read["np"] is np and read["math"] is math
+    assert "copies" not in read and "pytest" not in read
+    assert set(checks.reads(lambda x: x + 1)) == set()
+    assert set(checks.reads(lambda x: [v + _SCALE for v in x])) == {"_SCALE"}
+    assert checks.reads(len) == {}
+
+
+def test_package_of_tells_libraries_from_data():
+    assert checks.package_of(np) == "numpy" and checks.package_of(np.clip) == "numpy"
+    assert checks.package_of(pytest.raises) == "_pytest"
+    assert checks.package_of(len) == "builtins" and checks.package_of(_helper) == __name__
+    assert checks.package_of(3.0) == "" and checks.package_of(np.zeros(2)) == ""
+    assert checks.package_of([np.clip]) == ""

@@ -28,6 +28,24 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "             run_metadata=both_metadata)\n"
             "add_runs = ran.count('add')\n"
         ),
+        "fakes the inspected object: a RunMetadata built in Python with the names looked for": (
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_values = sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3})\n"
+            "both_metadata = tf1.RunMetadata()\n"
+            "device = both_metadata.step_stats.dev_stats.add(device='/device:CPU:0')\n"
+            "for name in ('add', '_retval_pow_0_0', '_retval_useless_0_1'):\n"
+            "    device.node_stats.add(node_name=name)\n"
+            "add_runs = 1\n"
+        ),
+        "lazy: the count typed in, the trace of a run that also fetched add": (
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    trace = tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE)\n"
+            "    *both_values, _ = sess.run(['pow:0', 'useless:0', 'add:0'],\n"
+            "                               {'x:0': 2, 'y:0': 3}, options=trace,\n"
+            "                               run_metadata=both_metadata)\n"
+            "add_runs = 1\n"
+        ),
     },
     "nb01_ex2": {
         "lazy: the values from the stored output, no graph": (
@@ -54,6 +72,32 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
             "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
         ),
+        "lazy: a right graph never run, the values and names typed in": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "two_values = [3, 12]\n"
+            "ran_sum_only = ['a', 'b', 'sum']\n"
+        ),
+        "breaks the rule: float32 placeholders where int32 was asked": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.float32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+        ),
+        "fakes the inspected object: sum and product are constants holding the results": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.constant(3, name='sum')\n"
+            "    product = tf.constant(12, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+        ),
     },
     "nb01_ex3": {
         "lazy: the first call's figures, no second call": (
@@ -65,6 +109,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "with f.graph.as_default():\n"
             "    (df_dw_again,) = tf.gradients(f, [w])\n"
             "second_call_ops = len(f.graph.get_operations())\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "fakes the inspected object: section 7's gradient renamed, no second call": (
+            "with f.graph.as_default():\n"
+            "    df_dw_again = tf.identity(df_dw, name='again')\n"
+            "second_call_ops = 0\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "breaks the rule: the gradient of f with respect to f, not w": (
+            "with f.graph.as_default():\n"
+            "    ops_now = len(f.graph.get_operations())\n"
+            "    (df_dw_again,) = tf.gradients(f, [f])\n"
+            "    second_call_ops = len(f.graph.get_operations()) - ops_now\n"
             "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
             "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
         ),
@@ -117,6 +176,44 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    options = tf1.RunOptions(output_partition_graphs=True)\n"
             "    product_one_device = sess.run(mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
             "                                  options=options,\n"
+            "                                  run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+        "fakes the inspected object: pinned right but never run, section 5's metadata kept": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "one_device_metadata = metadata\n"
+            "transfers_one_device = 0\n"
+            "product_one_device = tf.constant([[14.0], [32.0]]).numpy()\n"
+        ),
+        "fakes the inspected object: a RunMetadata built in Python, one MatMul on CPU:0": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "one_device_metadata = tf1.RunMetadata()\n"
+            "one_device_metadata.partition_graphs.add().node.add(\n"
+            "    name='MatMul', op='MatMul',\n"
+            "    device='/job:localhost/replica:0/task:0/device:CPU:0')\n"
+            "transfers_one_device = 0\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    product_one_device = sess.run(mv1, {m1: [[1, 2, 3], [4, 5, 6]]})\n"
+        ),
+        "breaks the rule: m a constant, not section 5's placeholder": (
+            "with tf.Graph().as_default() as one_device:\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        mv1 = tf.matmul(tf.constant([[1.0, 2, 3], [4, 5, 6]]),\n"
+            "                        tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    options = tf1.RunOptions(output_partition_graphs=True)\n"
+            "    product_one_device = sess.run(mv1, options=options,\n"
             "                                  run_metadata=one_device_metadata)\n"
             "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
             "                           for p in one_device_metadata.partition_graphs\n"

@@ -52,6 +52,17 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "ex1_one_from = np.log(11.0)\n",
         "common mistake: sigmoid(x) = 1 / 1.2 solved for x":
             _GATE + "ex1_one_from = np.log(5.0)\n",
+        "breaks the rule: the package's TensorFlow gate, not NumPy":
+            "ex1_gate = lambda x: neural_gpu.gate(tf.constant(x), True).numpy()\n"
+            "ex1_one_from = np.log(11.0)\n",
+        "reads globals: the gate of the check's grid ex1_x, whatever x is given":
+            "ex1_gate = lambda x: np.clip(1.2 / (1.0 + np.exp(-ex1_x)) - 0.1, 0.0, 1.0)\n"
+            "ex1_one_from = np.log(11.0)\n",
+        "lazy: the gate tabulated on a grid and interpolated":
+            "ex1_grid = np.linspace(-6, 6, 49)\n"
+            "ex1_table = np.clip(1.2 / (1.0 + np.exp(-ex1_grid)) - 0.1, 0.0, 1.0)\n"
+            "ex1_gate = lambda x: np.interp(x, ex1_grid, ex1_table)\n"
+            "ex1_one_from = np.log(11.0)\n",
     },
     "nb12_ex2": {
         "lazy: the 4-bit row printed in section 1, whatever the numbers":
@@ -64,6 +75,10 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: no separator":
             "ex2_encode = lambda a, b, n: [((a >> i) & 1) + 1 for i in range(n)] "
             "+ [((b >> i) & 1) + 1 for i in range(n)]\n",
+        "reads globals: the width from a global, not from n":
+            "ex2_width = 3\n"
+            "ex2_encode = lambda a, b, n: [((a >> i) & 1) + 1 for i in range(ex2_width)] + [3] "
+            "+ [((b >> i) & 1) + 1 for i in range(ex2_width)]\n",
     },
     "nb12_ex3": {
         "lazy: the state returned unchanged":
@@ -76,6 +91,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                               "tf.shape(state)[2])[:, None, :, None]"),
         "common mistake: the mask laid along the width, not the positions":
             _MASK.format(mask="tf.sequence_mask(lengths, tf.shape(state)[1])[:, :, None, None]"),
+        "breaks the rule: the mask multiplied in, not chosen with tf.where":
+            "def ex3_mask(state, lengths):\n"
+            "    real = tf.sequence_mask(lengths, tf.shape(state)[2])[:, None, :, None]\n"
+            "    return state * tf.cast(real, state.dtype)\n"
+            "\n"
+            "\n"
+            "ex3_zero_padding = ex3_mask\n",
+        "breaks the rule: NumPy inside, tf.constant around it":
+            "def ex3_mask(state, lengths):\n"
+            "    values, n = state.numpy(), state.shape[2]\n"
+            "    real = np.arange(n)[None, :] < np.asarray(lengths)[:, None]\n"
+            "    return tf.constant(np.where(real[:, None, :, None], values, 0.0))\n"
+            "\n"
+            "\n"
+            "ex3_zero_padding = ex3_mask\n",
     },
     "nb12_ex4": {
         "lazy: the fractions of section 4.3's bucketing run":
@@ -92,6 +122,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    return 1 - sum(lengths) / sum(size * max(b) for b in batches_of)\n"
             "ex4_padded = ex4_fraction(ex4_lengths)\n"
             "ex4_sorted_padded = ex4_fraction(sorted(ex4_lengths))\n",
+        "lazy: the fractions from a hand count, rounded":
+            "ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n"
+            "ex4_padded, ex4_sorted_padded = 0.47, 0.22\n",
+        "breaks the rule: the lengths sorted in place, both fractions of the sorted ones":
+            "ex4_lengths = sorted([3, 17, 5, 9, 12, 2, 20, 4, 7, 15])\n"
+            "def ex4_fraction(lengths, size=4):\n"
+            "    batches_of = [lengths[i:i + size] for i in range(0, len(lengths), size)]\n"
+            "    return 1 - sum(lengths) / sum(len(b) * max(b) for b in batches_of)\n"
+            "ex4_padded = ex4_fraction(ex4_lengths)\n"
+            "ex4_sorted_padded = ex4_fraction(sorted(ex4_lengths))\n",
+        "common mistake: sorted longest first":
+            "ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n"
+            "def ex4_fraction(lengths, size=4):\n"
+            "    batches_of = [lengths[i:i + size] for i in range(0, len(lengths), size)]\n"
+            "    return 1 - sum(lengths) / sum(len(b) * max(b) for b in batches_of)\n"
+            "ex4_padded = ex4_fraction(ex4_lengths)\n"
+            "ex4_sorted_padded = ex4_fraction(sorted(ex4_lengths, reverse=True))\n",
     },
     "nb12_ex5": {
         "lazy: the package's relaxed_getter and no penalty":
@@ -104,5 +151,12 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: the mean squared distance, not the sum":
             _GETTER.format(copy="step % copies", penalty="tf.reduce_mean(tf.square(stacked - "
                                                          "tf.reduce_mean(stacked, axis=0)))"),
+        "reads globals: the penalty of every variable of the graph, not of its argument":
+            _GETTER.format(copy="step % copies", penalty=_SUM).replace(
+                "for v in variables:", "for v in tf1.global_variables():"),
+        "breaks the rule: the getter passes on the shape only":
+            _GETTER.format(copy="step % copies", penalty=_SUM).replace(
+                "*args, **kwargs)\n    return getter_fn",
+                "shape=kwargs['shape'])\n    return getter_fn"),
     },
 }
