@@ -73,6 +73,27 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    except tf.errors.OpError as err:\n"
             "        fresh_error = type(err).__base__.__name__\n"
         ),
+        "breaks the rule: w starts at 2.0, the values read from that graph": (
+            _EX1_GRAPH.replace("1.0", "2.0")
+            + "with tf1.Session(graph=g_state, config=session_config()) as s1, \\\n"
+            "        tf1.Session(graph=g_state, config=session_config()) as s2:\n"
+            "    s1.run(w.initializer)\n"
+            "    s2.run(w.initializer)\n"
+            "    for _ in range(3):\n"
+            "        s1.run(double)\n"
+            "    s2.run(double)\n"
+            "    two_sessions = [float(s1.run(w)), float(s2.run(w))]\n"
+            "    s1.run(w.initializer)\n"
+            "    after_reinit = float(s1.run(w))\n"
+            "fresh_error = 'FailedPreconditionError'\n"
+        ),
+        "fakes the inspected object: double never assigns, the values typed in": (
+            "with tf.Graph().as_default() as g_state:\n"
+            "    w = tf1.Variable(1.0, name='w')\n"
+            "    double = w * 2\n"
+            "two_sessions, after_reinit = [8.0, 2.0], 1.0\n"
+            "fresh_error = 'FailedPreconditionError'\n"
+        ),
     },
     "nb02_ex2": {
         "lazy: the printed values, nothing built": (
@@ -110,6 +131,26 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "        out = tf.identity(doubled, name='out')\n"
             + _EX2_RUN
         ),
+        "fakes the inspected object: out a constant 6, right only for x = 3": (
+            "with tf.Graph().as_default() as g_count:\n"
+            "    x = tf1.placeholder(tf.float32, name='x')\n"
+            "    calls = tf1.Variable(0, name='calls')\n"
+            "    doubled = tf.multiply(2.0, x, name='doubled')\n"
+            "    increment = calls.assign_add(1)\n"
+            "    with tf.control_dependencies([increment]):\n"
+            "        out = tf.constant(6.0, name='out')\n"
+            + _EX2_RUN
+        ),
+        "breaks the rule: calls starts at 1": (
+            "with tf.Graph().as_default() as g_count:\n"
+            "    x = tf1.placeholder(tf.float32, name='x')\n"
+            "    calls = tf1.Variable(1, name='calls')\n"
+            "    doubled = tf.multiply(2.0, x, name='doubled')\n"
+            "    increment = calls.assign_add(1)\n"
+            "    with tf.control_dependencies([increment]):\n"
+            "        out = tf.identity(doubled, name='out')\n"
+            + _EX2_RUN
+        ),
     },
     "nb02_ex3": {
         "lazy: the printed values, nothing built": (
@@ -129,6 +170,20 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    x = tf1.placeholder(tf.float32, shape=[None, 3], name='x')\n"
             "    row_sums = tf.reduce_sum(x, axis=1)\n"
             "    mean_sum = tf.reduce_sum(row_sums) / 3\n"
+            + _EX3_RUN
+        ),
+        "breaks the rule: an int32 placeholder": (
+            "with tf.Graph().as_default() as g_feed:\n"
+            "    x = tf1.placeholder(tf.int32, shape=[None, 3], name='x')\n"
+            "    row_sums = tf.reduce_sum(x, axis=1)\n"
+            "    mean_sum = tf.reduce_mean(row_sums)\n"
+            + _EX3_RUN
+        ),
+        "fakes the inspected object: row_sums a constant of the two given rows' sums": (
+            "with tf.Graph().as_default() as g_feed:\n"
+            "    x = tf1.placeholder(tf.float32, shape=[None, 3], name='x')\n"
+            "    row_sums = tf.constant([6.0, 15.0]) + 0 * tf.reduce_sum(x)\n"
+            "    mean_sum = tf.reduce_mean(row_sums)\n"
             + _EX3_RUN
         ),
     },
@@ -167,6 +222,37 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "        final_counts.append(int(sess.run(counter)))\n"
             + _EX4_NORMAL.replace("final_counts = []\n", "")
             + "finalize_refused = True\n"
+        ),
+        "common mistake: a new counter variable built at every lazy step": (
+            "final_counts = []\n"
+            "with tf.Graph().as_default() as g_lazy_loop:\n"
+            "    counter = tf1.Variable(0)\n"
+            "    with tf1.Session(config=session_config()) as sess:\n"
+            "        sess.run(counter.initializer)\n"
+            "        before = nodes(g_lazy_loop)\n"
+            "        for _ in range(100):\n"
+            "            counter = tf1.Variable(counter + 1)\n"
+            "            sess.run(counter.initializer)\n"
+            "            sess.run(counter.assign_add(0))\n"
+            "        lazy_loop_nodes = nodes(g_lazy_loop) - before\n"
+            "        final_counts.append(int(sess.run(counter)))\n"
+            + _EX4_NORMAL.replace("final_counts = []\n", "")
+            + "g_normal_loop.finalize()\n"
+            "finalize_refused = True\n"
+        ),
+        "common mistake: lazy_loop_nodes counted from the graph's start": (
+            "final_counts = []\n"
+            "with tf.Graph().as_default() as g_lazy_loop:\n"
+            "    counter = tf1.Variable(0)\n"
+            "    with tf1.Session(config=session_config()) as sess:\n"
+            "        sess.run(counter.initializer)\n"
+            "        for _ in range(100):\n"
+            "            sess.run(counter.assign_add(1))\n"
+            "        lazy_loop_nodes = nodes(g_lazy_loop)\n"
+            "        final_counts.append(int(sess.run(counter)))\n"
+            + _EX4_NORMAL.replace("final_counts = []\n", "")
+            + "g_normal_loop.finalize()\n"
+            "finalize_refused = True\n"
         ),
     },
 }

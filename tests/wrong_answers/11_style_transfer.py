@@ -49,6 +49,11 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "ex1_macs = (conv_multiply_adds(28, 28, 6, 5, 5, 1)\n"
             "            + conv_multiply_adds(10, 10, 16, 5, 5, 6)\n"
             "            + 400 * 120 + 120 * 84 + 84 * 10)\n",
+        "common mistake: one C3 kernel per C3 map, not one per S2 map it sees":
+            "ex1_params = (5 * 5 * 1 * 6 + 6) + (5 * 5 * 16 + 16) + (400 * 120 + 120) \\\n"
+            "    + (120 * 84 + 84) + (84 * 10 + 10)\n"
+            "ex1_macs = (conv_multiply_adds(28, 28, 6, 5, 5, 1) + 10 * 10 * 5 * 5 * 16\n"
+            "            + 400 * 120 + 120 * 84 + 84 * 10)\n",
     },
     "nb11_ex2": {
         "lazy: the package's Gram matrix under the exercise's name":
@@ -65,6 +70,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    positions = tf.cast(tf.reduce_prod(tf.shape(features)[1:3]), features.dtype)\n"
             "    return tf.einsum('nhwc,nhwd->cd', features, features) / positions\n\n\n"
             + _EX2_DISTANCE.replace("style_layers[0]", "style_layers[-1]"),
+        "reads globals: ex2_gram ignores its argument and takes the gravel's map":
+            "ex2_layer = feature_net.style_layers[0]\n"
+            "ex2_gravel = feature_net(tf.constant(images.load_image('gravel', 64)[None]))"
+            "[ex2_layer]\n\n\n"
+            "def ex2_gram(features):\n"
+            "    positions = tf.cast(tf.shape(ex2_gravel)[1] * tf.shape(ex2_gravel)[2], "
+            "tf.float32)\n"
+            "    return tf.einsum('nhwc,nhwd->cd', ex2_gravel, ex2_gravel) / positions\n\n\n"
+            "ex2_style_distance = 0.0\n",
+        "breaks the rule: a reshape and a matmul, not one einsum":
+            "def ex2_gram(features):\n"
+            "    flat = tf.reshape(features, [-1, features.shape[-1]])\n"
+            "    positions = tf.cast(tf.shape(flat)[0], flat.dtype)\n"
+            "    return tf.matmul(flat, flat, transpose_a=True) / positions\n\n\n"
+            + _EX2_DISTANCE,
     },
     "nb11_ex3": {
         "lazy: the sample itself":
@@ -77,6 +97,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             .replace("SIGN", "1.0"),
         "common mistake: the gradient's sign flipped (ascent)":
             _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "-1.0"),
+        "reads globals: the targets from the gravel whatever the sample":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("feature_net(tf.constant(sample[None]))",
+                     "feature_net(tf.constant(images.load_image('gravel', 64)[None]))"),
+        "breaks the rule: the pixels never clipped to [0, 1]":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("        image.assign(tf.clip_by_value(image, 0.0, 1.0))\n", ""),
+        "common mistake: the seed argument ignored":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("default_rng(seed)", "default_rng(0)"),
     },
     "nb11_ex4": {
         "lazy: the package's total variation, not NumPy":
@@ -98,6 +128,18 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    return float(np.mean(down ** 2) + np.mean(right ** 2))\n\n\n"
             "ex4_smoothest = max(images.IMAGES, key=lambda name: ex4_tv("
             "images.load_image(name, 64)[None]))\n",
+        "breaks the rule: TensorFlow, not NumPy":
+            "def ex4_tv(image):\n"
+            "    down = image[:, 1:] - image[:, :-1]\n"
+            "    right = image[:, :, 1:] - image[:, :, :-1]\n"
+            "    return float(tf.reduce_mean(down ** 2) + tf.reduce_mean(right ** 2))\n\n\n"
+            "ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
+            "images.load_image(name, 64)[None]))\n",
+        "common mistake: only the vertical differences":
+            "def ex4_tv(image):\n"
+            "    return float(np.mean((image[:, 1:] - image[:, :-1]) ** 2))\n\n\n"
+            "ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
+            "images.load_image(name, 64)[None]))\n",
     },
     "nb11_ex5": {
         "lazy: the sample tiled 2 x 2":
@@ -108,5 +150,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
             .replace("ex3_texture = ex3_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
                      "ex5_texture = ex3_synthesize(images.load_image(\"gravel\", 48), 48, 150)"),
+        "reads globals: grown at 96 pixels whatever the size asked":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("ex3_", "ex5_").replace("(1, size, size, 3)", "(1, 96, 96, 3)")
+            .replace("ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
+                     "ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 48), 96, 150)"),
+        "breaks the rule: the pixels never clipped to [0, 1]":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("ex3_", "ex5_")
+            .replace("        image.assign(tf.clip_by_value(image, 0.0, 1.0))\n", "")
+            .replace("ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
+                     "ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 48), 96, 150)"),
     },
 }
