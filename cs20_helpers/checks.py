@@ -48,3 +48,87 @@ def between(name: str, value: Number, low: Number, high: Number) -> None:
     if not low <= number <= high:
         raise AssertionError(f"{name} is {number:.6g}, outside [{low:g}, {high:g}]")
     print(f"{name} in [{low:g}, {high:g}]: ok")
+
+
+# Re-running an answer (issue 36). A value shows what an answer produced, never how: a digit
+# decoded from the bytes in memory equals one read back from the file. A check therefore takes
+# the answer cell from the kernel's history and runs it again, in a copy of the notebook's names,
+# on fresh inputs and with the calls it must make recorded or changed. This part was appended to
+# the module; its imports stay with it.
+import ast  # noqa: E402
+import contextlib  # noqa: E402
+import functools  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+
+Call = tuple[tuple, dict, object]
+
+
+def _assigned(source: str) -> set[str]:
+    """The names that ``source`` binds anywhere (assignments, ``for`` and ``with`` targets)."""
+    return {node.id for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
+def answer_source(history: Sequence[str], *names: str) -> str:
+    """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
+    check) that assigns one of ``names``; AssertionError, saying what to run, when none does."""
+    for source in reversed(history[:-1]):
+        try:
+            if _assigned(source) & set(names):
+                return source
+        except SyntaxError:
+            continue
+    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+
+
+def rerun(source: str, names: dict[str, object], **fresh: object) -> dict[str, object]:
+    """Run ``source`` in a copy of ``names`` with ``fresh`` values put in; return that copy."""
+    namespace = {**names, **fresh}
+    exec(compile(source, "<answer, re-run by the check>", "exec"), namespace)
+    return namespace
+
+
+@contextlib.contextmanager
+def patched(owner: object, attr: str,
+            wrap: Callable[[Callable], Callable]) -> Iterator[None]:
+    """Within the ``with`` block ``owner.attr`` is ``wrap(original)``; then it is as before."""
+    own = attr in vars(owner)
+    original = getattr(owner, attr)
+    setattr(owner, attr, wrap(original))
+    try:
+        yield
+    finally:
+        if own:
+            setattr(owner, attr, original)
+        else:
+            delattr(owner, attr)
+
+
+@contextlib.contextmanager
+def recording(owner: object, attr: str) -> Iterator[list[Call]]:
+    """Within the ``with`` block, record each call of ``owner.attr`` as (args, kwargs, result)
+    in the list that the ``with`` gives."""
+    calls: list[Call] = []
+
+    def wrap(original: Callable) -> Callable:
+        @functools.wraps(original)
+        def record(*args: object, **kwargs: object) -> object:
+            result = original(*args, **kwargs)
+            calls.append((args, kwargs, result))
+            return result
+        return record
+
+    with patched(owner, attr, wrap):
+        yield calls
+
+
+def fetched(runs: list[Call]) -> list[tuple[object, object]]:
+    """Each (fetch, value) of the ``Session.run`` calls that ``recording(Session, "run")`` kept:
+    their fetches and results flattened alike, so that a check sees which tensor gave what."""
+    import tensorflow as tf  # here, not above: the rest of the module must not load TensorFlow
+
+    pairs: list[tuple[object, object]] = []
+    for args, kwargs, result in runs:
+        fetches = kwargs["fetches"] if "fetches" in kwargs else args[1]
+        pairs += zip(tf.nest.flatten(fetches), tf.nest.flatten(result), strict=True)
+    return pairs
