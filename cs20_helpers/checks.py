@@ -69,9 +69,13 @@ def _assigned(source: str) -> set[str]:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
 
 
-def answer_source(history: Sequence[str], *names: str) -> str:
+def answer_source(history: Sequence[str], *names: str) -> str | None:
     """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
-    check) that assigns one of ``names``; AssertionError, saying what to run, when none does."""
+    check) that assigns one of ``names``; AssertionError, saying what to run, when none does.
+    None when the kernel keeps no history (nbval runs cells with ``store_history=False``): there
+    no answer can be re-run. The grading runs (refute, check, nbgrader) keep it."""
+    if not any(history):
+        return None
     for source in reversed(history[:-1]):
         try:
             if _assigned(source) & set(names):

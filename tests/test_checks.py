@@ -47,6 +47,7 @@ def test_answer_source_finds_the_latest_cell_that_assigns_a_name():
         checks.answer_source(history, "q")
     with pytest.raises(AssertionError, match="defines x"):  # the running check does not count
         checks.answer_source(["x = 1"], "x")
+    assert checks.answer_source([""], "x") is None  # a kernel that keeps no history (nbval)
 
 
 def test_rerun_works_on_a_copy_with_fresh_values():
