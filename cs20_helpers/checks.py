@@ -6,12 +6,21 @@ few hundred steps other leading digits too. A notebook shows such a figure in a 
 not compare (``# NBVAL_IGNORE_OUTPUT``) and follows it with one of these checks: the check asserts
 what the lesson claims, and what it prints names the reference and the tolerance, never the value,
 so the stored output holds on any machine.
+
+Exercise checks (issue 36) test behaviour with the rest: which ops a tensor is computed from
+(``ancestors``), which globals a function reads (``reads``, ``package_of``), and an answer cell
+run again on fresh inputs with its calls recorded or changed (``answer_source``, ``rerun``,
+``patched``, ``recording``, ``fetched``). None of them holds an answer: references stay in the
+check cells' hidden tests.
 """
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -114,3 +123,86 @@ def package_of(value: object) -> str:
         return value.__name__.split(".")[0]
     module = getattr(value, "__module__", None) if callable(value) else None
     return module.split(".")[0] if isinstance(module, str) else ""
+
+
+# Re-running an answer (issue 36). A value shows what an answer produced, never how: a digit
+# decoded from the bytes in memory equals one read back from the file. A check therefore takes
+# the answer cell from the kernel's history and runs it again, in a copy of the notebook's names,
+# on fresh inputs and with the calls it must make recorded or changed.
+
+Call = tuple[tuple, dict, object]
+
+
+def _assigned(source: str) -> set[str]:
+    """The names that ``source`` binds anywhere (assignments, ``for`` and ``with`` targets)."""
+    return {node.id for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
+def answer_source(history: Sequence[str], *names: str) -> str | None:
+    """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
+    check) that assigns one of ``names``; AssertionError, saying what to run, when none does.
+    None when the kernel keeps no history (nbval runs cells with ``store_history=False``): there
+    no answer can be re-run. The grading runs (refute, check, nbgrader) keep it."""
+    if not any(history):
+        return None
+    for source in reversed(history[:-1]):
+        try:
+            if _assigned(source) & set(names):
+                return source
+        except SyntaxError:
+            continue
+    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+
+
+def rerun(source: str, names: dict[str, object], **fresh: object) -> dict[str, object]:
+    """Run ``source`` in a copy of ``names`` with ``fresh`` values put in; return that copy."""
+    namespace = {**names, **fresh}
+    exec(compile(source, "<answer, re-run by the check>", "exec"), namespace)
+    return namespace
+
+
+@contextlib.contextmanager
+def patched(owner: object, attr: str,
+            wrap: Callable[[Callable], Callable]) -> Iterator[None]:
+    """Within the ``with`` block ``owner.attr`` is ``wrap(original)``; then it is as before."""
+    own = attr in vars(owner)
+    original = getattr(owner, attr)
+    setattr(owner, attr, wrap(original))
+    try:
+        yield
+    finally:
+        if own:
+            setattr(owner, attr, original)
+        else:
+            delattr(owner, attr)
+
+
+@contextlib.contextmanager
+def recording(owner: object, attr: str) -> Iterator[list[Call]]:
+    """Within the ``with`` block, record each call of ``owner.attr`` as (args, kwargs, result)
+    in the list that the ``with`` gives."""
+    calls: list[Call] = []
+
+    def wrap(original: Callable) -> Callable:
+        @functools.wraps(original)
+        def record(*args: object, **kwargs: object) -> object:
+            result = original(*args, **kwargs)
+            calls.append((args, kwargs, result))
+            return result
+        return record
+
+    with patched(owner, attr, wrap):
+        yield calls
+
+
+def fetched(runs: list[Call]) -> list[tuple[object, object]]:
+    """Each (fetch, value) of the ``Session.run`` calls that ``recording(Session, "run")`` kept:
+    their fetches and results flattened alike, so that a check sees which tensor gave what."""
+    import tensorflow as tf  # here, not above: the rest of the module must not load TensorFlow
+
+    pairs: list[tuple[object, object]] = []
+    for args, kwargs, result in runs:
+        fetches = kwargs["fetches"] if "fetches" in kwargs else args[1]
+        pairs += zip(tf.nest.flatten(fetches), tf.nest.flatten(result), strict=True)
+    return pairs

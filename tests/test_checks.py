@@ -84,3 +84,56 @@ def test_package_of_tells_libraries_from_data():
     assert checks.package_of(len) == "builtins" and checks.package_of(_helper) == __name__
     assert checks.package_of(3.0) == "" and checks.package_of(np.zeros(2)) == ""
     assert checks.package_of([np.clip]) == ""
+
+
+def test_answer_source_finds_the_latest_cell_that_assigns_a_name():
+    history = ["", "x = 1", "for y in range(2):\n    pass", "(x, z), w = (1, 2), 3",
+               "print(x)", "def (", "the running check"]
+    assert checks.answer_source(history, "x") == "(x, z), w = (1, 2), 3"
+    assert checks.answer_source(history, "y", "nothing") == "for y in range(2):\n    pass"
+    with pytest.raises(AssertionError, match="run the cell that defines q, then this check"):
+        checks.answer_source(history, "q")
+    with pytest.raises(AssertionError, match="defines x"):  # the running check does not count
+        checks.answer_source(["x = 1"], "x")
+    assert checks.answer_source([""], "x") is None  # a kernel that keeps no history (nbval)
+
+
+def test_rerun_works_on_a_copy_with_fresh_values():
+    names = {"data": [1, 2], "total": None}
+    again = checks.rerun("total = sum(data)", names, data=[5, 6])
+    assert again["total"] == 11 and names == {"data": [1, 2], "total": None}
+
+
+class _Counter:
+    def add(self, n):
+        return n + 1
+
+
+class _Sub(_Counter):
+    pass
+
+
+def test_recording_and_patched_put_the_method_back():
+    with checks.recording(_Sub, "add") as calls:
+        assert _Sub().add(1) == 2
+    assert calls and calls[0][1:] == ({}, 2) and calls[0][0][1:] == (1,)
+    assert "add" not in vars(_Sub) and _Sub.add is _Counter.add
+    with checks.patched(_Counter, "add", lambda original: lambda self, n: -n):
+        assert _Sub().add(3) == -3
+    assert _Counter().add(3) == 4
+    with pytest.raises(ValueError), checks.patched(_Counter, "add", lambda o: None):
+        raise ValueError
+    assert _Counter().add(0) == 1
+
+
+def test_fetched_pairs_each_fetched_tensor_with_its_value():
+    import tensorflow as tf
+
+    with tf.Graph().as_default() as graph:
+        two, three = tf.constant(2), tf.constant(3)
+        with checks.recording(tf.compat.v1.Session, "run") as runs, \
+                tf.compat.v1.Session(graph=graph) as sess:
+            sess.run([two, {"x": three}])
+            sess.run(fetches=three)
+    assert [(fetch, int(value)) for fetch, value in checks.fetched(runs)] == [
+        (two, 2), (three, 3), (three, 3)]

@@ -8,6 +8,14 @@ with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:
     writer.write(digit_record.SerializeToString())
 '''
 
+_EX1_READ = _EX1_WRITE + '''digit_spec = {"pixels": tf.io.FixedLenFeature([], tf.string),
+              "label": tf.io.FixedLenFeature([], tf.int64)}
+for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
+    fields = tf.io.parse_single_example(raw, digit_spec)
+    digit_back = tf.reshape(tf.io.decode_raw(fields["pixels"], tf.uint8), [28, 28]).numpy()
+    label_back = int(fields["label"])
+'''
+
 _EX2_PIPELINE = '''rows_read, sum_x, coord, threads = 0, 0.0, None, []
 with tf.Graph().as_default() as g:
     key, (x_batch, y_batch) = csv_pipeline(batch_size=10)
@@ -34,6 +42,12 @@ _EX3_QUEUE = '''with tf.Graph().as_default() as g:
         padded = sess.run(take_three, options=TIMEOUT)
 '''
 
+_EX3_NUMPY = '''predicted_shape = (3, 3, 2)
+padded = np.zeros((3, 3, 2), np.float32)
+for row, n in enumerate((1, 3, 2)):
+    padded[row, :n] = 1.0
+'''
+
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb06_ex1": {
         "lazy: digit and label read from memory, no file written":
@@ -54,6 +68,13 @@ for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
     digit_back = tf.reshape(tf.cast(fields["pixels"], tf.uint8), [28, 28]).numpy()
     label_back = int(fields["label"])
 ''',
+        "fakes: the file written right, the pixels decoded from the bytes in memory":
+            _EX1_WRITE + '''\
+digit_back = tf.reshape(tf.io.decode_raw(test_digits[0].tobytes(), tf.uint8), [28, 28]).numpy()
+label_back = int(test_labels[0])
+''',
+        "lazy: the pixels read back from the file, the label taken from memory": _EX1_READ.replace(
+            'label_back = int(fields["label"])', "label_back = int(test_labels[0])"),
     },
     "nb06_ex2": {
         "lazy: section 3's printed figures, no pipeline run": (
@@ -67,6 +88,22 @@ for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
             init="        sess.run(tf1.local_variables_initializer())\n",
             join="        coord.join(threads)\n").replace(
             "while not coord.should_stop():", "for _ in range(1):"),
+        "lazy: section 3's figures typed in, the threads started, stopped and joined": '''\
+with tf.Graph().as_default() as g:
+    key, (x_batch, y_batch) = csv_pipeline(batch_size=10)
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.local_variables_initializer())
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        rows_read, sum_x = 42, 533.1
+        coord.request_stop()
+        coord.join(threads)
+''',
+        "breaks the rule: the runners started without the coordinator, which stops nothing":
+            _EX2_PIPELINE.format(
+                init="        sess.run(tf1.local_variables_initializer())\n",
+                join="        coord.join(threads)\n").replace(
+                "start_queue_runners(sess=sess, coord=coord)", "start_queue_runners(sess=sess)"),
     },
     "nb06_ex3": {
         "lazy: a made-up array of the predicted shape":
@@ -77,6 +114,10 @@ for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
             "predicted_shape = (3, None, 2)\n" + _EX3_QUEUE,
         "common mistake: the shape as a list":
             "predicted_shape = [3, 3, 2]\n" + _EX3_QUEUE,
+        "fakes: a padded array built in NumPy where a queue was asked": _EX3_NUMPY,
+        "breaks the rule: the queue built and filled, the array then padded in NumPy":
+            _EX3_QUEUE.replace("padded = sess.run(take_three, options=TIMEOUT)", "pass")
+            + _EX3_NUMPY,
     },
     "nb06_ex4": {
         "lazy: one number for both, no file written":

@@ -6,6 +6,17 @@ with ex2_graph.as_default():
     ex2_b = tf1.placeholder(tf.float32, [None, 28, 28, 1], name="b")
 '''
 
+_EX2_SHARED = '''with ex2_graph.as_default():
+    ex2_maps = []
+    for ex2_images in (ex2_a, ex2_b):
+        with tf1.variable_scope("shared", reuse=tf1.AUTO_REUSE):
+            ex2_kernel = tf1.get_variable("kernel", [5, 5, 1, 8])
+            ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+            ex2_conv = tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME")
+            ex2_maps.append({output})
+    ex2_left, ex2_right = ex2_maps
+'''
+
 _EX4_PHOTO = '''with Image.open(cbook.get_sample_data("grace_hopper.jpg")) as ex4_photo:
     ex4_colour = np.asarray(ex4_photo.convert("RGB").resize((128, 150), Image.Resampling.LANCZOS),
                             dtype=np.float32) / 255.0
@@ -64,6 +75,12 @@ with ex2_graph.as_default():
                 tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + ex2_bias))
     ex2_left, ex2_right = ex2_maps
 ''',
+        "common mistake: the ReLU left out":
+            _EX2_GRAPH + _EX2_SHARED.format(output="ex2_conv + ex2_bias"),
+        "common mistake: a bias made but never added":
+            _EX2_GRAPH + _EX2_SHARED.format(output="tf.nn.relu(ex2_conv)"),
+        "common mistake: the bias added after the ReLU":
+            _EX2_GRAPH + _EX2_SHARED.format(output="tf.nn.relu(ex2_conv) + ex2_bias"),
     },
     "nb07_ex3": {
         "lazy: five made-up distinct accuracies near 0.98": (
@@ -98,6 +115,11 @@ ex4_blurred = tf.nn.depthwise_conv2d(
 ''',
         "common mistake: the blur divided by 3 over all pairs (a grey blur)": _EX4_PHOTO + '''\
 ex4_filter = np.tile(KERNELS["blur"][:, :, None, None] / 3, (1, 1, 3, 3)).astype(np.float32)
+ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
+''',
+        "fakes: the photo replaced by a black one, which any filter blurs right": _EX4_PHOTO + '''\
+ex4_colour = np.zeros_like(ex4_colour)
+ex4_filter = np.ones((3, 3, 3, 3), np.float32)
 ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
 ''',
     },
