@@ -94,6 +94,50 @@ def replica_loss(x, y, weights):
 ''',
     },
     "nb10_ex4": {
+        "fakes the inspected calls: two tapes on a dummy loss, the losses by formula": '''\
+def two_updates(w0, lr):
+    for _ in range(2):
+        dummy = tf.Variable(1.0)
+        with tf.GradientTape() as tape:
+            loss = dummy * dummy
+        tape.gradient(loss, dummy)
+    w_fresh = w0
+    for _ in range(2):
+        w_fresh -= lr * 2 * (w_fresh - 3.0)
+    w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "fakes the inspected calls: tapes only at w0, the second gradient by hand": '''\
+def grad_at(value):
+    w = tf.Variable(float(value))
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    g0, g0_again = grad_at(w0), grad_at(w0)
+    w1 = w0 - lr * g0
+    w_fresh = w1 - lr * 2 * (w1 - 3.0)
+    w_stale = w0 - lr * g0 - lr * g0_again
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "fakes the inspected calls: tapes only at w0, the second gradient scaled from it": '''\
+def grad_at(value):
+    w = tf.Variable(float(value))
+    with tf.GradientTape() as tape:
+        loss = tf.square(w - 3.0)
+    return float(tape.gradient(loss, w))
+
+
+def two_updates(w0, lr):
+    g0, g0_again = grad_at(w0), grad_at(w0)
+    w1 = w0 - lr * g0
+    g1 = g0 * (w1 - 3.0) / (w0 - 3.0) if w0 != 3.0 else 0.0
+    w_fresh = w1 - lr * g1
+    w_stale = w0 - lr * g0 - lr * g0_again
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
         "lazy: the literals 0.0144 and 3.24 of the first case": '''\
 def two_updates(w0, lr):
     return 0.0144, 3.24
