@@ -26,19 +26,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "line 7: drop `config=` from `tf1.Session(...)`": _CONFIG,
     },
     "nb01_ex4": {
-        "line 8: `2` -> `3`": "with every op pinned to /cpu:0 the run is the same whatever the "
-                              "number of CPU devices (one partition graph, no transfers, the same "
-                              "product); nothing the task keeps records the session's count",
-        "line 8: `2` -> `1`": "with every op pinned to /cpu:0 the run is the same whatever the "
-                              "number of CPU devices (one partition graph, no transfers, the same "
-                              "product); nothing the task keeps records the session's count",
-        "line 8: drop `device_count=` from `session_config(...)`":
-            "with every op pinned to /cpu:0 the run is the same whatever the number of CPU "
-            "devices (one partition graph, no transfers, the same product)",
         "line 7: `tf.constant([[1.0], [2.0], [3.0]])` -> `[[1.0], [2.0], [3.0]]`":
             "tf.matmul turns the list into the same Const op, under the same /cpu:0 pin",
-        "line 8: drop `config=` from `tf1.Session(...)`":
-            "session_config() fixes the thread counts and device_count; with every op pinned "
-            "to /cpu:0 the default session runs the same single partition",
     },
 }

@@ -219,5 +219,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                           for p in one_device_metadata.partition_graphs\n"
             "                           for node in p.node)\n"
         ),
+        "breaks the rule: device_count left out of the session's config": (
+            "one_device = tf.Graph()\n"
+            "with one_device.as_default():\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "with tf1.Session(graph=one_device, config=session_config()) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    product_one_device = sess.run(\n"
+            "        mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
+            "        options=tf1.RunOptions(output_partition_graphs=True),\n"
+            "        run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
     },
 }
