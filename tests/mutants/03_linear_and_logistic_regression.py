@@ -20,12 +20,6 @@ EQUIVALENT = {
         "line 6: `0.0` -> `-1.0`": _START,
         "line 7: `0.0` -> `1.0`": _START,
         "line 7: `0.0` -> `-1.0`": _START,
-        "line 9: `0.5` -> `1.5`":
-            ("the mean Huber loss on the standardised X has curvature at most 1 (its 0.5 r^2), "
-             "so steps below 2 are stable: at 1.5 they settle at the same minimum (measured: "
-             "the same line to 1e-5)"),
-        "line 13: `1000` -> `1001`":
-            "one more step at the minimum, where the steps settled long before, changes nothing",
         "line 15: `float(v)` -> `v`":
             "NumPy float32 scalars divide and subtract as the floats do (to float64 with x_std)",
         "line 4: drop `shape=` from `tf1.placeholder(...)`": _SHAPE,
