@@ -29,12 +29,6 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "line 5: `float(np.mean(down ** 2) + np.mean(ri...` -> "
         "`np.mean(down ** 2) + np.mean(right ** 2)`": (
             "NumPy's float scalar is the same number as its float()"),
-        "line 11: `64` -> `65`": (
-            "the answer is a name, and the bundled images rank the same by total variation "
-            "at 65 pixels as at 64"),
-        "line 11: `64` -> `63`": (
-            "the answer is a name, and the bundled images rank the same by total variation "
-            "at 63 pixels as at 64"),
     },
     "nb11_ex5": {
         "line 3: `tf.constant(sample[None])` -> `sample[None]`": _KERAS_CONVERTS,
