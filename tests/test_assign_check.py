@@ -132,6 +132,20 @@ def _outside_solution(source: str) -> list[str]:
     return lines
 
 
+def _hidden_lines(source: str, outside: bool = False) -> list[str]:
+    """Return the lines of a check cell between its hidden-test markers (or, with ``outside``,
+    the lines outside them)."""
+    inside, lines = False, []
+    for line in source.splitlines():
+        if "BEGIN HIDDEN TESTS" in line:
+            inside = True
+        elif "END HIDDEN TESTS" in line:
+            inside = False
+        elif inside != outside:
+            lines.append(line)
+    return lines
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_path):
     instructor = nbformat.read(path, as_version=4)
@@ -149,6 +163,17 @@ def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_pa
                 if line.strip() and line in answer and line not in kept]
         assert not left, f"solution lines left in the student copy: {left[:3]}"
     assert "BEGIN SOLUTION" not in "\n".join(c.source for c in copy.cells)
+    # issue 36: every check grades in hidden tests, and none of their lines reach the student
+    given = {exercises.nbgrader_meta(c)["grade_id"]: c.source.splitlines()
+             for c in copy.cells if exercises.is_check(c)}
+    for cell in (c for c in instructor.cells if exercises.is_check(c)):
+        grade_id = exercises.nbgrader_meta(cell)["grade_id"]
+        hidden = _hidden_lines(cell.source)
+        assert hidden, f"{grade_id} has no hidden tests"
+        shown = [line for line in given[grade_id] if line in hidden and line.strip()
+                 and line not in _hidden_lines(cell.source, outside=True)]
+        assert not shown, f"{grade_id}: hidden lines in the student copy: {shown[:3]}"
+    assert "HIDDEN TESTS" not in "\n".join(c.source for c in copy.cells)
     assert not any(c.get("outputs") for c in copy.cells if c.cell_type == "code")
     assert "cs20_refuted" in instructor.metadata  # its wrong answers stay with the instructor
     assert not set(assign.INSTRUCTOR_ONLY_METADATA) & set(copy.metadata)
