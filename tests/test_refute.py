@@ -440,3 +440,12 @@ def test_one_exercise_alone_runs_up_to_its_check_and_never_stamps(tmp_path, caps
         assert cli.main(["refute", str(path), "--exercise", "nb99_ex7"]) == 2
         assert "has no exercise nb99_ex7" in capsys.readouterr().err
     assert refute.STAMP_KEY not in nbformat.read(path, as_version=4).metadata
+
+
+def test_one_exercise_with_mutants_calls_no_other_exercises_equivalents_stale(mutant_dirs,
+                                                                            capsys):
+    path = _setup(mutant_dirs, REJECTED)
+    _equivalent(mutant_dirs, {"nb99_ex2": {SURVIVOR: "to strengthen"}})
+    assert cli.main(["refute", str(path), "--mutants", "--exercise", "nb99_ex1"]) == 0
+    out = capsys.readouterr().out
+    assert "mutants: " in out and "stale" not in out

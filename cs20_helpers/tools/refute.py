@@ -523,7 +523,8 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
           "exercise ...", flush=True)
     results, stray = refute(notebook, nb, answers, generated)
     print(report(results, marked))
-    for line in [] if generated is None else mutants.stale(marked, generated):
+    shown = {ident: each for ident, each in marked.items() if not only or ident in only}
+    for line in [] if generated is None else mutants.stale(shown, generated):
         print(f"stale: {line}")
     wrong = [f"{done.id}: {a.description}: {a.verdict}" for done in results
              for a in done.attempts if not a.ok]
