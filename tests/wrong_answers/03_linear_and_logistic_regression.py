@@ -167,5 +167,14 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    sure = probs.max(axis=1) > threshold\n"
             "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
             "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "breaks the rule: the softmax written in NumPy, not tf.nn.softmax": (
+            "logits = (tf.matmul(test_x, w2) + b2).numpy()\n"
+            "shifted = np.exp(logits - logits.max(axis=1, keepdims=True))\n"
+            "test_probs = shifted / shifted.sum(axis=1, keepdims=True)\n"
+            "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n"
+        ),
     },
 }
