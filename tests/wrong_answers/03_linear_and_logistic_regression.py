@@ -57,6 +57,20 @@ _EX4_PROBS = "test_probs = tf.nn.softmax(tf.matmul(test_x, w2) + b2).numpy()\n"
 
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb03_ex1": {
+        "breaks the rule: the 50 steps in NumPy float32, no TensorFlow": (
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            "def numpy_losses(rate):\n"
+            "    w = b = np.float32(0)\n"
+            "    x, y, out = x_data.astype(np.float32), y_data.astype(np.float32), []\n"
+            "    for _ in range(50):\n"
+            "        error = w * x + b - y\n"
+            "        out.append(np.float32(np.mean(error ** 2)))\n"
+            "        w = np.float32(w - rate * 2 * np.mean(error * x))\n"
+            "        b = np.float32(b - rate * 2 * np.mean(error))\n"
+            "    return out\n"
+            "losses_below = numpy_losses(0.9 * lr_max)\n"
+            "losses_above = numpy_losses(1.1 * lr_max)\n"
+        ),
         "lazy: lr_max copied from the printed output, loss curves made up":
             "lr_max = 0.00395\n"
             "losses_below = [1000.0 / (k + 1) for k in range(50)]\n"
@@ -92,6 +106,32 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
     },
     "nb03_ex2": {
+        "breaks the rule: the Huber line fitted in NumPy, no TensorFlow": (
+            "w_s = b_s = 0.0\n"
+            "for _ in range(1000):\n"
+            "    residual = y_data - (w_s * x_standard + b_s)\n"
+            "    pull = np.clip(residual, -5.0, 5.0)\n"
+            "    w_s, b_s = w_s + 0.5 * np.mean(pull * x_standard), b_s + 0.5 * np.mean(pull)\n"
+            "huber5_w = w_s / x_std\n"
+            "huber5_b = b_s - huber5_w * x_mean\n"
+        ),
+        "common mistake: 100 steps instead of 1,000": (
+            "with tf.Graph().as_default() as huber5_graph:\n"
+            "    X = tf1.placeholder(tf.float32, shape=[None])\n"
+            "    Y = tf1.placeholder(tf.float32, shape=[None])\n"
+            "    w = tf1.Variable(0.0)\n"
+            "    b = tf1.Variable(0.0)\n"
+            "    loss = tf.reduce_mean(huber_loss(Y, X * w + b, delta=5.0))\n"
+            "    train_op = tf1.train.GradientDescentOptimizer(0.5).minimize(loss)\n"
+            "    init = tf1.global_variables_initializer()\n"
+            "with tf1.Session(graph=huber5_graph, config=session_config()) as sess:\n"
+            "    sess.run(init)\n"
+            "    for _ in range(100):\n"
+            "        sess.run(train_op, {X: x_standard, Y: y_data})\n"
+            "    w_s, b_s = (float(v) for v in sess.run([w, b]))\n"
+            "huber5_w = w_s / x_std\n"
+            "huber5_b = b_s - huber5_w * x_mean\n"
+        ),
         "lazy: the slope copied from the printed output, Huber 14's intercept":
             "huber5_w, huber5_b = 0.6229, huber_b\n",
         "common mistake: delta left at its default of 14":
