@@ -67,6 +67,12 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "fakes the inspected object: variables named like the slots, saved untrained": _EX1_FAKE,
     },
     "nb05_ex2": {
+        "lazy: the Saver built but never used, the weights read from the file": (
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            "    W_renamed = tf1.get_variable('W_renamed', [784, 10])\n"
+            "    renaming_saver = tf1.train.Saver({'weights': W_renamed})\n"
+            "restored_w = tf.train.load_variable(latest, 'weights')\n"
+        ),
         "lazy: the value read from the file, no Saver":
             'restored_w = tf.train.load_variable(latest, "weights")\n'
             "renaming_graph, renaming_saver = tf.Graph(), None\n",
