@@ -21,6 +21,7 @@ import uuid
 import pytest
 
 from cs20_helpers.cluster import marked_processes
+from cs20_helpers.notebook import quiet_environment
 
 SESSION_KEY = "CS20_TEST_SESSION"
 #: Seconds to let processes that are already shutting down (kernels, xdist workers) finish.
@@ -28,6 +29,9 @@ GRACE_S = 10.0
 
 
 def pytest_configure(config):
+    # The tests import helpers that import TensorFlow without setup(): give them (and every
+    # process they start) the settings notebooks get from setup(), before the first import.
+    quiet_environment()
     os.environ.setdefault(SESSION_KEY, uuid.uuid4().hex)
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # inherited from a background shell
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -28,8 +28,9 @@ import sys
 import time
 from pathlib import Path
 
+from cs20_helpers._atomic import write_text_atomic
 from cs20_helpers.notebook import import_tensorflow
-from cs20_helpers.paths import REPO_DIR, write_text_atomic
+from cs20_helpers.paths import REPO_DIR
 
 HEADING = "Input pipelines"
 KEY = "input_pipeline"

@@ -12,7 +12,7 @@ at the start.
 
 Ways: Adam (rate ``--adam-rate``, the best of notebook 11's sweep) in a TF1 graph and session;
 Adam in TensorFlow 2 with ``tf.function`` and with ``tf.function(jit_compile=True)``; SciPy's
-L-BFGS-B (``cs20_helpers.lbfgs``) on a ``tf.function`` and on a ``jit_compile`` one.
+L-BFGS-B (``cs20_helpers.style.lbfgs``) on a ``tf.function`` and on a ``jit_compile`` one.
 
     python benchmarks/style_transfer.py              # prints the table, updates RESULTS.md
     python benchmarks/style_transfer.py --size 32 --evaluations 20 --no-write
@@ -39,7 +39,8 @@ ADAM_RATE = 0.1  # the best of notebook 11's sweep (0.01, 0.03, 0.1)
 
 def make_problem(tf, size: int) -> dict:
     """Return the net, targets, weights and start image of notebook 11's style transfer."""
-    from cs20_helpers import feature_nets, images, style
+    from cs20_helpers import style
+    from cs20_helpers.style import feature_nets, images
 
     net, note = feature_nets.choose()
     content = images.load_image("cat", size)[None]
@@ -116,7 +117,7 @@ def run_adam(step: Callable[[], float], warmup: int, evaluations: int,
 def run_lbfgs(tf, problem: dict, jit: bool, warmup: int, evaluations: int,
               target: float) -> dict:
     """L-BFGS-B on a ``tf.function`` loss and gradient; same budget of evaluations as Adam."""
-    from cs20_helpers import lbfgs
+    from cs20_helpers.style import lbfgs
 
     @tf.function(jit_compile=jit)
     def value_and_gradient(image):

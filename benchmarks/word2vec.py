@@ -2,7 +2,7 @@
 
 Speed alone says little when the two do different work, so each run trains until its word
 vectors reach a target word-analogy accuracy (3CosAdd on questions-words.txt,
-cs20_helpers.analogy), and the figure is the training time it took (the evaluations at each
+cs20_helpers.word2vec.analogy), and the figure is the training time it took (the evaluations at each
 checkpoint, a quarter pass apart, are not timed). The same corpus (the bundled text8 sample;
 text8 itself too when it is cached), vocabulary, window, dimension and subsampling for all;
 three seeds each, minimum and median reported.
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from cs20_helpers.notebook import THREADS, import_tensorflow, session_config
-from cs20_helpers.word2vec_data import (
+from cs20_helpers.word2vec import (
     Vocabulary,
     build_vocab,
     expected_pairs,
@@ -372,7 +372,7 @@ def load_corpus(name: str, vocab_size: int, sample: float, words: int | None) ->
 def run_all(tf, corpus: Corpus, variants: tuple[Variant, ...], args, seeds: list[int],
             target: float | None) -> dict[str, list[Trajectory]]:
     """Train gensim and every variant once per seed; stop each run at ``target`` if given."""
-    from cs20_helpers.analogy import evaluate, load_questions
+    from cs20_helpers.word2vec.analogy import evaluate, load_questions
 
     questions = load_questions()
 
@@ -494,7 +494,7 @@ def text8_run(tf, args, best: Variant, elapsed: float = 0.0) -> dict | None:
     """On cached text8 (50,000 words, 1 pass, 1 seed): gensim and the best attempt, to a
     target both reach (0.8 of the lower best accuracy). None when text8 is not cached;
     skipped (and said so) when the sample part took longer than ``TEXT8_AFTER_S``."""
-    from cs20_helpers.registry import cached
+    from cs20_helpers.datasets.registry import cached
 
     if args.text8 != "auto" or cached("text8") != "yes":
         return None

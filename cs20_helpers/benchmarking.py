@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
+from cs20_helpers._atomic import write_text_atomic
 from cs20_helpers.machine import cpu_signature
 from cs20_helpers.notebook import THREADS
-from cs20_helpers.paths import project_dir, write_text_atomic
+from cs20_helpers.paths import project_dir
 
 
 def results_file() -> Path:

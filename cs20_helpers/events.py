@@ -1,6 +1,6 @@
 """Read TensorBoard event files back into Python, to plot or check what a run logged.
 
-Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
+Importing this module imports TensorFlow: in a notebook, import it after ``setup()``.
 """
 
 from __future__ import annotations
@@ -9,10 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-
-from cs20_helpers.notebook import quiet_import
-
-tf = quiet_import()
+import tensorflow as tf
 
 
 def event_files(logdir: str | Path) -> list[Path]:

@@ -7,9 +7,8 @@ unintended second use still raises. Use inside an explicit ``tf.Graph``.
 
 from __future__ import annotations
 
-from cs20_helpers.notebook import quiet_import
+import tensorflow as tf
 
-tf = quiet_import()
 tf1 = tf.compat.v1
 
 

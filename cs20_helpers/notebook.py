@@ -1,9 +1,18 @@
 """One call at the top of every notebook: quiet, reproducible TensorFlow in TF1 and TF2 styles.
 
 The course teaches TensorFlow 1's graph-and-session model, which TensorFlow 2.21 still carries
-under ``tf.compat.v1``. Every notebook calls ``tf, tf1 = setup()``: TF1 examples build inside
-``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``; "In TensorFlow 2"
-sections run eagerly in the same kernel.
+under ``tf.compat.v1``. Every notebook's Setup cell starts with ``tf, tf1 = setup()``: TF1
+examples build inside ``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``;
+"In TensorFlow 2" sections run eagerly in the same kernel.
+
+``setup()`` is the one place the package changes the process, and it says what it changes:
+the environment variables TensorFlow and SciPy read when imported (oneDNN off, which also
+fixes float32 digits; tf-keras behind ``tf.keras`` for ``tf1.layers`` and ``rnn_cell``; no C++
+info lines; one OpenBLAS thread), warning filters for TF1 deprecations, thread counts, seeds and
+NumPy's print options.
+Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
+importing TensorFlow or a helper that imports it (``layers``, ``events``, ``style``, ...): a
+TensorFlow imported earlier keeps oneDNN on, and ``setup()`` warns.
 """
 
 from __future__ import annotations
@@ -18,9 +27,9 @@ from types import ModuleType
 
 import numpy as np
 
+from cs20_helpers._settings import threads
 from cs20_helpers.devices import split_devices
 from cs20_helpers.paths import profile
-from cs20_helpers.settings import threads
 
 #: Threads TensorFlow may use (``CS20_THREADS``, checked before TensorFlow ever sees it).
 #: Fixed, so results repeat bit for bit on one machine; another thread count or CPU changes the
@@ -31,11 +40,19 @@ _QUIET_ENV = {
     "TF_USE_LEGACY_KERAS": "1",  # tf1.layers and tf1.nn.rnn_cell need tf-keras
     "TF_ENABLE_ONEDNN_OPTS": "0",  # the only way to drop the oneDNN banner; fixes the digits
     "TF_CPP_MIN_LOG_LEVEL": "2",  # no C++ info and warning lines
+    # SciPy's OpenBLAS threads spin between L-BFGS-B's small BLAS calls and fight TensorFlow's
+    # for the cores (notebook 11, 2 cores: 47 ms an iteration with them, 16 without)
+    "OPENBLAS_NUM_THREADS": "1",
 }
 
 
+#: Whether ``quiet_import`` has imported TensorFlow (a second ``setup()`` call is no warning).
+_imported_quietly = False
+
+
 def quiet_environment() -> None:
-    """Set the environment variables and warning filters that must precede the TF import."""
+    """Set the environment variables and warning filters that must precede the TF import
+    (each variable only where the environment does not set it already)."""
     for key, value in _QUIET_ENV.items():
         os.environ.setdefault(key, value)
     warnings.filterwarnings("ignore", message=r"`tf\.")
@@ -87,14 +104,20 @@ def native_stderr_silenced() -> Iterator[None]:
 
 
 def quiet_import() -> ModuleType:
-    """Import TensorFlow with the quiet settings, its native start-up lines silenced.
+    """Import TensorFlow with the quiet settings, its native start-up lines silenced; warn when
+    it was imported before (its start-up settings then no longer apply).
 
-    The runtime is not started, so a later ``setup(cpu_devices=N)`` can still split the CPU:
-    library modules import TensorFlow this way, whatever order a notebook imports them in.
+    The runtime is not started, so ``split_devices`` can still split the CPU afterwards.
     """
+    global _imported_quietly
+    if "tensorflow" in sys.modules and not _imported_quietly:
+        warnings.warn("TensorFlow was imported before setup(): oneDNN stays on and C++ log "
+                      "lines show; restart the kernel and run setup() first", RuntimeWarning,
+                      stacklevel=3)
     quiet_environment()
     with native_stderr_silenced():
         import tensorflow as tf
+    _imported_quietly = True
     return tf
 
 
@@ -117,7 +140,8 @@ def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
 
 def setup(seed: int = 0, *, show: bool = True,
           cpu_devices: int | None = None) -> tuple[ModuleType, ModuleType]:
-    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``.
+    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``. Call it first:
+    it sets what TensorFlow reads when imported (see the module docstring).
 
     ``cpu_devices=N`` splits the CPU (and too few GPUs) into N logical devices for multi-device
     examples; only a fresh kernel can do that, as the first TensorFlow call of the notebook.

@@ -25,7 +25,7 @@ wait (``read_latency_s``), as reads from a network file system or a cold disk do
 costs no CPU, so threads can hide it behind the step even on a machine without a GPU. Every
 way then reads with the same number of threads (:data:`READERS`).
 
-Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
+Importing this module imports TensorFlow: in a notebook, import it after ``setup()``.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import tensorflow as tf
 
 from cs20_helpers import layers
 from cs20_helpers.benchmarking import timed_windows, window_figures
-from cs20_helpers.notebook import THREADS, quiet_import, session_config
+from cs20_helpers.notebook import THREADS, session_config
 
-tf = quiet_import()
 tf1 = tf.compat.v1
 
 WAYS = ("feed_dict", "queues", "tfdata")

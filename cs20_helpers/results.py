@@ -11,7 +11,8 @@ import math
 import numbers
 from pathlib import Path
 
-from cs20_helpers.paths import results_dir, write_text_atomic
+from cs20_helpers._atomic import write_text_atomic
+from cs20_helpers.paths import results_dir
 
 
 def _as_number(name: str, value: object) -> float | int:

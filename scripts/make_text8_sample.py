@@ -1,7 +1,7 @@
 """Build the bundled text data from the test data of the gensim 4.4.0 wheel (LGPL-2.1).
 
 - ``cs20_helpers/data/text8_sample.txt.gz``: a text8-style corpus (one line of lowercase a-z
-  words and single spaces, digits spelled out) made with ``cs20_helpers.text8.wikifil`` (a
+  words and single spaces, digits spelled out) made with ``cs20_helpers.datasets.text8.wikifil`` (a
   port of text8's ``wikifil.pl``) from the real English Wikipedia slice
   ``enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2``; gzip with no time
   stamp, so a re-run gives the same bytes.
@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "cs20_helpers" / "data"  # the bundled samples (package data)
 sys.path.insert(0, str(REPO))
 
-from cs20_helpers.text8 import wikifil  # noqa: E402
+from cs20_helpers.datasets.text8 import wikifil  # noqa: E402
 
 WIKI_SLICE = "enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
 COPIED = ("questions-words.txt", "lee_background.cor")

@@ -1,7 +1,7 @@
 """Train the improved Neural GPU on sums of at most 20 bits, resumably, keeping the best.
 
 Every step trains on ``--batch`` sums of every length from 2 to ``--max-length`` bits
-(``cs20_helpers.neural_gpu_improved``: no curriculum). Every ``--check-every`` steps it reweighs
+(``cs20_helpers.neural_gpu.improved``: no curriculum). Every ``--check-every`` steps it reweighs
 the saturation cost, measures the fully-correct fraction of ``--val-count`` validation sums
 (``VALIDATION_SEED``, never the test seed) at each of ``--val-lengths``, keeps the best so far
 (longest length first) as ``OUT/best`` (model weights only), writes ``OUT/latest`` (everything:
@@ -64,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["CS20_THREADS"] = str(args.threads)  # read when cs20_helpers is imported
 
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers import neural_gpu_checkpoint as ckpt
-    from cs20_helpers import neural_gpu_improved as ngi
     from cs20_helpers.machine import cpu_signature
+    from cs20_helpers.neural_gpu import checkpoint as ckpt
+    from cs20_helpers.neural_gpu import improved as ngi
     from cs20_helpers.notebook import THREADS
 
     command = shlex.join([sys.executable.rsplit("/", 1)[-1], *sys.argv])

@@ -1,9 +1,9 @@
-"""Word-analogy accuracy and nearest neighbours of cs20_helpers.analogy."""
+"""Word-analogy accuracy and nearest neighbours of cs20_helpers.word2vec.analogy."""
 
 import numpy as np
 import pytest
 
-from cs20_helpers.analogy import evaluate, load_questions, nearest, unit_rows
+from cs20_helpers.word2vec.analogy import evaluate, load_questions, nearest, unit_rows
 
 QUESTIONS = """\
 : family

@@ -118,7 +118,7 @@ def test_small_run_writes_its_section_and_figures(tmp_path, monkeypatch, capsys)
 
 
 def test_text8_part_runs_when_text8_is_cached(monkeypatch):
-    from cs20_helpers import registry
+    from cs20_helpers.datasets import registry
     from cs20_helpers.notebook import import_tensorflow
 
     tf = import_tensorflow()

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from cs20_helpers import settings
+from cs20_helpers import _settings as settings
 from cs20_helpers.tools import crosscheck, guards, hygiene, runner
 
 

@@ -21,15 +21,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from cs20_helpers import archives, registry
-from cs20_helpers.registry import CacheError, Dataset, RemoteFile, UnsafeArchiveError
+from cs20_helpers.datasets import archives, registry
+from cs20_helpers.datasets.registry import CacheError, Dataset, RemoteFile, UnsafeArchiveError
 from cs20_helpers.tools import data_cli
 
 # Run in another process: register the data set described by argv[1] (JSON), then run the
 # ``data`` command line with the rest of argv.
 CLI = """
 import json, sys
-from cs20_helpers import registry
+from cs20_helpers.datasets import registry
 from cs20_helpers.tools import data_cli
 spec = json.loads(sys.argv[1])
 files = tuple(registry.RemoteFile(**{**f, "urls": tuple(f["urls"])}) for f in spec["files"])

@@ -9,10 +9,11 @@ import re
 import numpy as np
 import pytest
 
-from cs20_helpers import datasets, download, registry
-from cs20_helpers.idx import write_idx
+from cs20_helpers import datasets
+from cs20_helpers.datasets import download, registry
+from cs20_helpers.datasets.idx import write_idx
+from cs20_helpers.datasets.text8 import clean_record, wikifil
 from cs20_helpers.paths import bundled_data_dir
-from cs20_helpers.text8 import clean_record, wikifil
 
 
 def test_facade_re_exports_the_download_layer():

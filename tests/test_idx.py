@@ -7,7 +7,7 @@ import gzip
 import numpy as np
 import pytest
 
-from cs20_helpers.idx import IdxError, read_idx, write_idx
+from cs20_helpers.datasets.idx import IdxError, read_idx, write_idx
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "int32", "float32", "float64"])

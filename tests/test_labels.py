@@ -1,9 +1,9 @@
-"""cs20_helpers.labels.spread: labels at least a gap apart, near their points, order kept."""
+"""word2vec.labels.spread: labels at least a gap apart, near their points, order kept."""
 
 import numpy as np
 import pytest
 
-from cs20_helpers.labels import spread
+from cs20_helpers.word2vec.labels import spread
 
 
 def test_clustered_values_are_pushed_apart_in_their_order():

@@ -1,11 +1,11 @@
-"""cs20_helpers.neural_gpu_checkpoint: save, restore with provenance, the shipped model."""
+"""cs20_helpers.neural_gpu.checkpoint: save, restore with provenance, the shipped model."""
 
 import json
 
 import numpy as np
 
 from cs20_helpers import neural_gpu as ng
-from cs20_helpers import neural_gpu_checkpoint as ckpt
+from cs20_helpers.neural_gpu import checkpoint as ckpt
 
 TINY = ng.DEFAULTS._replace(filters=4, width=2, batch=4, max_length=3)
 

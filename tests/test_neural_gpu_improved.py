@@ -1,4 +1,4 @@
-"""cs20_helpers.neural_gpu_improved and its training script: one step against NumPy, the hard
+"""cs20_helpers.neural_gpu.improved and its training script: one step against NumPy, the hard
 nonlinearities, the diagonal shift, padding, the saturation cost, AdaMax, a run resumed."""
 
 import json
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cs20_helpers import neural_gpu as ng
-from cs20_helpers import neural_gpu_improved as ngi
+from cs20_helpers.neural_gpu import improved as ngi
 
 tf, tf1 = ngi.tf, ngi.tf1
 TINY = ngi.DEFAULTS._replace(filters=6, batch=2, max_length=3)

@@ -1,9 +1,9 @@
-"""cs20_helpers.neural_gpu_tasks: both layouts of add and mul, the one-operand tasks, padding."""
+"""cs20_helpers.neural_gpu.tasks: both layouts of add and mul, the one-operand tasks, padding."""
 
 import numpy as np
 import pytest
 
-from cs20_helpers import neural_gpu_tasks as tasks
+from cs20_helpers.neural_gpu import tasks
 
 
 def test_sequential_addition_is_a_sep_b_and_the_sum_then_empty_cells():

@@ -1,11 +1,11 @@
-"""cs20_helpers.neural_gpu_views: how far each output bit of a binary sum reaches back."""
+"""cs20_helpers.neural_gpu.views: how far each output bit of a binary sum reaches back."""
 
 import itertools
 
 import numpy as np
 import pytest
 
-from cs20_helpers.neural_gpu_views import (
+from cs20_helpers.neural_gpu.views import (
     dependency_distances,
     distance_summary,
     readout_by_step,

@@ -1,5 +1,6 @@
 """The notebook set-up call: quiet start, fixed threads, reproducible random numbers."""
 
+import os
 import subprocess
 import sys
 
@@ -32,14 +33,62 @@ def test_setup_is_quiet_reproducible_and_returns_both_apis():
     assert first.stderr == ""
 
 
-def test_helper_modules_import_tensorflow_quietly_without_starting_it():
-    script = ("import os\nimport cs20_helpers.layers, cs20_helpers.towers, cs20_helpers.tfrecord\n"
-              "import cs20_helpers.pipelines, cs20_helpers.events\n"
-              "from cs20_helpers.notebook import setup\n"
+#: Environment variables ``setup()`` sets; a child process starts without them.
+QUIET = ("TF_USE_LEGACY_KERAS", "TF_ENABLE_ONEDNN_OPTS", "TF_CPP_MIN_LOG_LEVEL",
+         "OPENBLAS_NUM_THREADS")
+
+
+def _bare_env() -> dict[str, str]:
+    """This process's environment without what ``setup()`` (or the test session) sets."""
+    return {k: v for k, v in os.environ.items() if k not in QUIET}
+
+
+def test_importing_any_helper_changes_no_environment_and_no_warning_filter():
+    # Issue 37: only setup() changes the process. Every module notebooks may import, imported
+    # in one fresh process: the environment and the warning filters stay as they were.
+    script = """
+import os, pkgutil, warnings, importlib
+# The libraries the helpers use set variables and filters of their own when imported: import
+# them first, so what is compared is what the helpers' own code does.
+import numpy, scipy.optimize, requests, matplotlib.pyplot, tensorflow
+import cs20_helpers
+env, filters = dict(os.environ), list(warnings.filters)
+names = [m.name for m in pkgutil.walk_packages(cs20_helpers.__path__, "cs20_helpers.")
+         if ".tools" not in m.name and not m.name.rpartition(".")[2].startswith("_")]
+for name in names:
+    importlib.import_module(name)
+print(len(names), dict(os.environ) == env, warnings.filters == filters)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=180, env=_bare_env())
+    assert done.returncode == 0, done.stderr[-2000:]
+    count, same_env, same_filters = done.stdout.split()
+    assert int(count) >= 20
+    assert (same_env, same_filters) == ("True", "True")
+
+
+def test_setup_warns_when_tensorflow_came_first_and_not_when_called_twice():
+    late = ("import cs20_helpers.layers\nfrom cs20_helpers.notebook import setup\n"
+            "tf, tf1 = setup(show=False)\nimport os; print(os.environ['TF_ENABLE_ONEDNN_OPTS'])")
+    done = subprocess.run([sys.executable, "-c", late], capture_output=True, text=True,
+                          timeout=120, env=_bare_env())
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "TensorFlow was imported before setup()" in done.stderr
+    twice = ("from cs20_helpers.notebook import setup\ntf, tf1 = setup(show=False)\n"
+             "import cs20_helpers.layers, cs20_helpers.events\ntf, tf1 = setup(show=False)")
+    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", twice],
+                          capture_output=True, text=True, timeout=120, env=_bare_env())
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+
+
+def test_helpers_imported_after_setup_are_quiet_and_the_cpu_can_still_be_split():
+    script = ("import os\nfrom cs20_helpers.notebook import setup\n"
               "tf, tf1 = setup(cpu_devices=2, show=False)\n"
+              "import cs20_helpers.layers, cs20_helpers.towers, cs20_helpers.tfrecord\n"
+              "import cs20_helpers.pipelines, cs20_helpers.events\n"
               "cpus = tf.config.list_logical_devices('CPU')\n"
               "print(os.environ['TF_ENABLE_ONEDNN_OPTS'], len(cpus))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120, check=True)
+                          timeout=120, check=True, env=_bare_env())
     assert done.stdout.split() == ["0", "2"]
     assert done.stderr == ""

@@ -26,7 +26,10 @@ NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-inf
 # Run in the installed copy: load every data set, say where everything came from.
 LOAD_EVERYTHING = """
 import json, cs20_helpers
-from cs20_helpers import analogy, char_text, datasets, images, neural_gpu_checkpoint
+from cs20_helpers import char_text, datasets
+from cs20_helpers.neural_gpu import checkpoint as neural_gpu_checkpoint
+from cs20_helpers.style import images
+from cs20_helpers.word2vec import analogy
 train, test = datasets.load_mnist("train"), datasets.load_mnist("test")
 tiny = datasets.tiny_imagenet()
 print(json.dumps({

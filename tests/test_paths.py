@@ -7,7 +7,7 @@ import pytest
 from full_disk import full_after
 
 import cs20_helpers
-from cs20_helpers import paths
+from cs20_helpers import _atomic, paths
 
 
 def test_profile_defaults_to_sample_and_validates(monkeypatch):
@@ -51,9 +51,9 @@ def test_version_comes_from_the_package_metadata():
 
 def test_write_text_atomic_keeps_old_contents_when_writing_fails(tmp_path):
     path = tmp_path / "table.md"
-    assert paths.write_text_atomic(path, "old\n") == path
-    with full_after(1000), pytest.raises(paths.WriteError) as caught:
-        paths.write_text_atomic(path, "new\n" * 1000)
+    assert _atomic.write_text_atomic(path, "old\n") == path
+    with full_after(1000), pytest.raises(_atomic.WriteError) as caught:
+        _atomic.write_text_atomic(path, "new\n" * 1000)
     assert str(caught.value) == f"cannot write {path}: File too large"
     assert path.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["table.md"]
@@ -63,11 +63,11 @@ def test_write_text_atomic_syncs_before_it_renames(tmp_path, monkeypatch):
     """The data reaches the disk before the rename makes it the file: after a power cut the
     file is the old one or the new one, never empty."""
     events = []
-    monkeypatch.setattr(paths.os, "fsync", lambda fd: events.append("fsync"))
-    real_replace = paths.os.replace
-    monkeypatch.setattr(paths.os, "replace",
+    monkeypatch.setattr(_atomic.os, "fsync", lambda fd: events.append("fsync"))
+    real_replace = _atomic.os.replace
+    monkeypatch.setattr(_atomic.os, "replace",
                         lambda a, b: (events.append("replace"), real_replace(a, b)))
-    paths.write_text_atomic(tmp_path / "x.txt", "data")
+    _atomic.write_text_atomic(tmp_path / "x.txt", "data")
     assert events == ["fsync", "replace"]
 
 
@@ -75,6 +75,6 @@ def test_write_text_atomic_replaces_a_link_instead_of_writing_through_it(tmp_pat
     kept = tmp_path / "kept.txt"
     kept.write_text("someone's work", encoding="utf-8")
     (tmp_path / "link.txt").symlink_to(kept)
-    paths.write_text_atomic(tmp_path / "link.txt", "new")
+    _atomic.write_text_atomic(tmp_path / "link.txt", "new")
     assert kept.read_text(encoding="utf-8") == "someone's work"
     assert not (tmp_path / "link.txt").is_symlink()

@@ -14,9 +14,9 @@ import zipfile
 import pytest
 from local_http import closed_port_url
 
-from cs20_helpers import archives, registry
-from cs20_helpers.download import DownloadError
-from cs20_helpers.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
+from cs20_helpers.datasets import archives, registry
+from cs20_helpers.datasets.download import DownloadError
+from cs20_helpers.datasets.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
 from cs20_helpers.tools import data_cli
 
 

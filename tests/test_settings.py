@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from cs20_helpers import paths, settings
-from cs20_helpers.settings import SettingError
+from cs20_helpers import _settings as settings
+from cs20_helpers import paths
+from cs20_helpers._settings import SettingError
 
 
 @pytest.mark.parametrize("value", ["-1", "two", "0", "2.5", "100000"])
@@ -20,7 +21,7 @@ def test_bad_thread_counts_stop_a_notebook_before_tensorflow_with_one_clear_line
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1, done.stderr  # an exception, not SIGABRT (134)
     last = done.stderr.strip().splitlines()[-1]
-    assert last == (f"cs20_helpers.settings.SettingError: CS20_THREADS must be a whole number "
+    assert last == (f"cs20_helpers._settings.SettingError: CS20_THREADS must be a whole number "
                     f"from 1 to {settings.MAX_THREADS} (default 2), not {value!r}")
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import tensorflow as tf  # noqa: E402
 
-from cs20_helpers import feature_nets, image_stats, images, lbfgs, model_stats, registry, style
-from cs20_helpers.download import file_digest
-from cs20_helpers.notebook import quiet_import
-
-tf = quiet_import()
+from cs20_helpers import style
+from cs20_helpers.datasets import registry
+from cs20_helpers.datasets.download import file_digest
+from cs20_helpers.style import feature_nets, image_stats, images, lbfgs, model_stats
 
 
 def test_gram_matrix_is_averaged_over_positions_and_ignores_them():

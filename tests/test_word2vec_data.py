@@ -1,9 +1,9 @@
-"""Vocabulary, ids, subsampling and skip-gram batches of cs20_helpers.word2vec_data."""
+"""Vocabulary, ids, subsampling and skip-gram batches of cs20_helpers.word2vec."""
 
 import numpy as np
 import pytest
 
-from cs20_helpers.word2vec_data import (
+from cs20_helpers.word2vec import (
     UNK,
     build_vocab,
     expected_pairs,

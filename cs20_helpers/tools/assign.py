@@ -27,7 +27,7 @@ from nbgrader.preprocessors import (
     LockCells,
 )
 
-from cs20_helpers.paths import notebook_text
+from cs20_helpers._atomic import notebook_text
 from cs20_helpers.tools import guards
 from cs20_helpers.tools.runner import find_notebooks
 

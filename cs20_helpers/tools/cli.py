@@ -9,9 +9,10 @@ import os
 import sys
 from pathlib import Path
 
-from cs20_helpers import settings
-from cs20_helpers.paths import WriteError, project_dir
-from cs20_helpers.settings import SettingError
+from cs20_helpers import _settings as settings
+from cs20_helpers._atomic import WriteError
+from cs20_helpers._settings import SettingError
+from cs20_helpers.paths import project_dir
 from cs20_helpers.tools.guards import Refused
 
 BAD_INPUT = 2  # a path or setting the command cannot use (argparse's status for bad usage)

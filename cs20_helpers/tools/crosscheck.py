@@ -38,8 +38,9 @@ from pathlib import Path
 
 import nbformat
 
+from cs20_helpers._atomic import write_notebook
 from cs20_helpers.machine import cpu_signature
-from cs20_helpers.paths import project_dir, write_notebook
+from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import guards, stamps
 
 #: What CI runs: the settings' defaults (``settings.threads``, ``settings.profile``), no ISA cap.

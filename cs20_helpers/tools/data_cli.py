@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cs20_helpers import registry
-from cs20_helpers.download import DownloadError
+from cs20_helpers.datasets import registry
+from cs20_helpers.datasets.download import DownloadError
 from cs20_helpers.paths import cache_dir
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import PARTIAL, write_text_atomic
+from cs20_helpers._atomic import PARTIAL, write_text_atomic
 from cs20_helpers.tools import exercises, guards, reaper, runner, submission, timing
 from cs20_helpers.tools.cell_kernel import DIED, ERROR, OK, TIMEOUT, CellKernel, Outcome
 

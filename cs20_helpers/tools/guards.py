@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from cs20_helpers.paths import write_bytes_atomic, write_text_atomic
+from cs20_helpers._atomic import write_bytes_atomic, write_text_atomic
 
 
 class Refused(ValueError):

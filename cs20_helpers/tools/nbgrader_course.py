@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import write_text_atomic
+from cs20_helpers._atomic import write_text_atomic
 from cs20_helpers.tools import guards, timing
 from cs20_helpers.tools.runner import find_notebooks
 

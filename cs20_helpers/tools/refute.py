@@ -48,7 +48,8 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import project_dir, write_notebook
+from cs20_helpers._atomic import write_notebook
+from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import exercises, guards, mutants, runner, stamps, timing
 from cs20_helpers.tools.cell_kernel import DIED, OK, TIMEOUT, CellKernel, Outcome
 

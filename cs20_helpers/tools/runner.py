@@ -25,8 +25,10 @@ from nbclient.exceptions import CellExecutionError, DeadKernelError
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
-from cs20_helpers import results, settings
-from cs20_helpers.paths import project_dir, write_notebook
+from cs20_helpers import _settings as settings
+from cs20_helpers import results
+from cs20_helpers._atomic import write_notebook
+from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import guards, timing
 
 CELL_TIMEOUT_S = 900

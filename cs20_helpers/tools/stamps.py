@@ -11,7 +11,7 @@ from pathlib import Path
 
 import nbformat
 
-from cs20_helpers.paths import write_notebook
+from cs20_helpers._atomic import write_notebook
 
 
 def drop(path: Path, key: str) -> bool:

@@ -1,22 +1,22 @@
-"""benchmarks/neural_gpu_train.py and neural_gpu_ship.py: a tiny run, resumed, then graded."""
+"""scripts/neural_gpu_train.py and neural_gpu_ship.py: a tiny run, resumed, then graded."""
 
 import json
 import subprocess
 import sys
 
-from benchmark_modules import BENCHMARKS, load_benchmark
+from benchmark_modules import SCRIPTS, load_benchmark
 
 TINY_RUN = ["--max-length", "2", "--check-every", "5", "--val-lengths", "3,4",
             "--val-count", "4", "--filters", "4"]
 
 
 def _script(name: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(BENCHMARKS / f"{name}.py"), *args],
+    return subprocess.run([sys.executable, str(SCRIPTS / f"{name}.py"), *args],
                           capture_output=True, text=True, timeout=600)
 
 
 def test_validation_order_puts_the_longest_length_first():
-    train = load_benchmark("neural_gpu_train")
+    train = load_benchmark("neural_gpu_train", SCRIPTS)
     assert train.score({"40": 0.5, "100": 0.2}) == (0.2, 0.5)
     assert train.score({"40": 1.0, "100": 0.2}) < train.score({"40": 0.0, "100": 0.3})
 
@@ -48,7 +48,7 @@ def test_shipping_without_a_checkpoint_is_a_one_line_error(tmp_path):
 
 
 def test_readme_rows_are_replaced_or_added():
-    ship = load_benchmark("neural_gpu_ship")
+    ship = load_benchmark("neural_gpu_ship", SCRIPTS)
     readme = "| file | bytes | sha256 |\n| --- | ---: | --- |\n| `a.txt` | 1 | `x` |\n\nmore"
     once = ship.readme_rows(readme, {"n/b.npz": b"abc"})
     assert once.splitlines()[3].startswith("| `n/b.npz` | 3 | `ba7816bf")

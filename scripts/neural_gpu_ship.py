@@ -12,7 +12,7 @@ selection) at ``--lengths`` and counts the fully-correct sums of ``--long-count`
   ``## Neural GPU: the shipped checkpoint`` section of ``benchmarks/RESULTS.md``;
 - the ``shipped_*`` metrics of ``results/12_neural_gpu.json`` (other metrics kept).
 
-    CS20_THREADS=2 python benchmarks/neural_gpu_ship.py --run runs/neural_gpu_long
+    CS20_THREADS=2 python scripts/neural_gpu_ship.py --run runs/neural_gpu_long
 """
 
 from __future__ import annotations
@@ -98,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--lengths must be integers separated by commas, not {args.lengths}")
 
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers import neural_gpu_checkpoint as ckpt
     from cs20_helpers import results
+    from cs20_helpers._atomic import write_text_atomic
     from cs20_helpers.benchmarking import (
         cpu_busy_share,
         machine_description,
@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         under_load,
         write_results_json,
     )
+    from cs20_helpers.neural_gpu import checkpoint as ckpt
     from cs20_helpers.notebook import THREADS
-    from cs20_helpers.paths import bundled_data_dir, write_text_atomic
+    from cs20_helpers.paths import bundled_data_dir
 
     busy_before = cpu_busy_share()
     trainer, meta = ckpt.restore(best)
@@ -146,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     met = "met" if provenance["goal"]["met"] else "NOT met"
     publish(HEADING,
             f"`{provenance['grading']['command']}` grades the best checkpoint of "
-            f"`benchmarks/neural_gpu_train.py` ({provenance['trained_on']}, seed "
+            f"`scripts/neural_gpu_train.py` ({provenance['trained_on']}, seed "
             f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
             f"of wall time on a shared machine{finetuned(meta)}; chosen on "
             "validation sums of "

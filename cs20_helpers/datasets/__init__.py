@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.download import DownloadError, download
-from cs20_helpers.idx import read_idx
+from cs20_helpers.datasets.download import DownloadError, download
+from cs20_helpers.datasets.idx import read_idx
+from cs20_helpers.datasets.registry import fetch
 from cs20_helpers.paths import PROFILES, bundled_data_dir
-from cs20_helpers.registry import fetch
 
 __all__ = [
     "DownloadError", "download", "fetch", "load_fire_theft", "load_mnist", "load_text8",
@@ -82,7 +82,7 @@ def tiny_imagenet(source: str = "sample") -> Path:
     ``val/``, ...). ``source="sample"``: a 10-class stand-in, generated on first use into the
     cache; ``"full"``: ``tiny-imagenet-200/`` of the published data set (downloaded once)."""
     if _check_source(source) == "sample":
-        from cs20_helpers.tiny_imagenet import sample_dir
+        from cs20_helpers.datasets.tiny_imagenet import sample_dir
 
         return sample_dir()
     return fetch("tiny-imagenet") / "tiny-imagenet-200"

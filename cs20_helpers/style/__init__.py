@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cs20_helpers.notebook import quiet_import
-
-tf = quiet_import()
+import tensorflow as tf
 
 
 def gram_matrix(features: tf.Tensor) -> tf.Tensor:

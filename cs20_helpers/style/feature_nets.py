@@ -18,13 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import tensorflow as tf
 
-from cs20_helpers import registry
-from cs20_helpers.download import file_digest
-from cs20_helpers.notebook import quiet_import
-from cs20_helpers.settings import SettingError
-
-tf = quiet_import()
+from cs20_helpers._settings import SettingError
+from cs20_helpers.datasets import registry
+from cs20_helpers.datasets.download import file_digest
 
 #: The setting naming the local VGG-19 weights file (Keras's "notop" HDF5 file).
 VGG19_SETTING = "CS20_VGG19_WEIGHTS"

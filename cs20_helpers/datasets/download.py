@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cs20_helpers.paths import give_default_mode
+from cs20_helpers._atomic import give_default_mode
 
 #: Seconds to wait for a connection, for all the response headers, and for any byte after.
 TIMEOUT = 30
@@ -98,7 +98,7 @@ def _reason(error: BaseException) -> str:
     import requests
     import urllib3
 
-    from cs20_helpers.http_deadline import NO_HEADERS
+    from cs20_helpers.datasets.http_deadline import NO_HEADERS
 
     text = str(error)
     if isinstance(error, _Stalled | _ChecksumMismatch | _TooLarge):
@@ -139,7 +139,7 @@ def _stream(url: str, out, hasher, progress: bool, label: str, size: int | None)
     silence, a deadline slow headers) and _TooLarge past the expected ``size`` and its margin."""
     from tqdm.auto import tqdm
 
-    from cs20_helpers import http_deadline
+    from cs20_helpers.datasets import http_deadline
 
     with http_deadline.session(TIMEOUT) as session, session.get(
             url, stream=True, timeout=(TIMEOUT, TIMEOUT),

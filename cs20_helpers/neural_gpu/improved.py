@@ -19,7 +19,7 @@
 
 The model is written in TF1 graph style like the CGRU of ``neural_gpu``: it reuses that module's
 embedding, readout, task batches and its ``Trainer``'s session plumbing (predict, accuracy,
-weights), and ``neural_gpu_checkpoint`` saves it. The state is one row, ``[batch, 1, positions,
+weights), and ``neural_gpu.checkpoint`` saves it. The state is one row, ``[batch, 1, positions,
 filters]``; tasks use the sequential layout (``a + [sep] + b``).
 
 Long inputs are graded by a separate, gradient-free ``tf.while_loop`` that keeps only the current
@@ -40,8 +40,8 @@ from pathlib import Path
 import numpy as np
 
 from cs20_helpers import neural_gpu as ng
-from cs20_helpers import neural_gpu_checkpoint as ckpt
-from cs20_helpers.neural_gpu_tasks import task_batch
+from cs20_helpers.neural_gpu import checkpoint as ckpt
+from cs20_helpers.neural_gpu.tasks import task_batch
 
 tf, tf1 = ng.tf, ng.tf1
 
@@ -296,7 +296,7 @@ class Trainer(ng.Trainer):
 
 def restore(path: Path) -> tuple[Trainer, dict]:
     """Rebuild the improved Neural GPU of the checkpoint at ``path`` (no suffix, as
-    ``neural_gpu_checkpoint.save`` wrote it) with its weights; return it and the provenance."""
+    ``checkpoint.save`` wrote it) with its weights; return it and the provenance."""
     weights, meta = ckpt.read(path)
     trainer = Trainer(DEFAULTS._replace(**meta["hparams"]))
     trainer.set_weights(weights)

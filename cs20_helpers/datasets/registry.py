@@ -23,7 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cs20_helpers.archives import (
+from cs20_helpers._atomic import write_text_atomic
+from cs20_helpers.datasets.archives import (
     UNPACK_PREFIX,
     UnsafeArchiveError,
     check_free_space,
@@ -31,8 +32,8 @@ from cs20_helpers.archives import (
     record,
     safe_extract,
 )
-from cs20_helpers.download import PART, DownloadError, download, file_digest
-from cs20_helpers.paths import cache_dir, write_text_atomic
+from cs20_helpers.datasets.download import PART, DownloadError, download, file_digest
+from cs20_helpers.paths import cache_dir
 
 #: An archive may unpack to at most this many times the size its registry entry expects.
 SLACK = 1.25

@@ -2,8 +2,8 @@
 
 A checkpoint's JSON holds the hyperparameters it was built with (so the model can be rebuilt)
 and whatever the run recorded: seed, steps, wall time, CPU, command, figures. The course ships
-one, trained by ``benchmarks/neural_gpu_train.py`` and written by
-``benchmarks/neural_gpu_ship.py``: :func:`load_shipped` returns it ready to use.
+one, trained by ``scripts/neural_gpu_train.py`` and written by
+``scripts/neural_gpu_ship.py``: :func:`load_shipped` returns it ready to use.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 
 from cs20_helpers import neural_gpu as ng
-from cs20_helpers.paths import bundled_data_dir, write_bytes_atomic, write_text_atomic
+from cs20_helpers._atomic import write_bytes_atomic, write_text_atomic
+from cs20_helpers.paths import bundled_data_dir
 
 #: The shipped checkpoint, relative to the bundled data folder (``.npz`` and ``.json``).
 SHIPPED = Path("neural_gpu") / "add_sequential"

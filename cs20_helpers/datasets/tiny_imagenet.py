@@ -33,8 +33,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from cs20_helpers.paths import cache_dir, give_default_mode
-from cs20_helpers.registry import locked
+from cs20_helpers._atomic import give_default_mode
+from cs20_helpers.datasets.registry import locked
+from cs20_helpers.paths import cache_dir
 
 #: The classes: real Tiny ImageNet wnids with their WordNet names.
 CLASSES = [

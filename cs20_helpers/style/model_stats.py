@@ -16,9 +16,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from cs20_helpers.notebook import quiet_import
-
-tf = quiet_import()
+import tensorflow as tf
 
 
 def _shape(tensor) -> list:

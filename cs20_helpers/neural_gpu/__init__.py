@@ -3,7 +3,7 @@
 A Neural GPU keeps a state of shape ``[batch, width, positions, filters]`` and applies a
 convolutional GRU (CGRU) to it once per input position; every step updates every position at
 once. The tasks and their two layouts (the paper's sequential ``a + [sep] + b`` and the stacked
-one) are in ``cs20_helpers.neural_gpu_tasks``; symbols are 0 empty, 1 and 2 the bits, 3 the
+one) are in ``cs20_helpers.neural_gpu.tasks``; symbols are 0 empty, 1 and 2 the bits, 3 the
 separator, numbers least-significant bit first.
 
 The recipe, on in ``DEFAULTS``: the gate cutoff, dropout on the state at every step, annealed
@@ -24,18 +24,18 @@ from collections import namedtuple
 from collections.abc import Callable
 
 import numpy as np
+import tensorflow as tf
 
-from cs20_helpers.neural_gpu_tasks import EMPTY as EMPTY
-from cs20_helpers.neural_gpu_tasks import LAYOUTS as LAYOUTS
-from cs20_helpers.neural_gpu_tasks import ROWS, VOCAB, task_batch
-from cs20_helpers.neural_gpu_tasks import SEP as SEP
-from cs20_helpers.neural_gpu_tasks import TASKS as TASKS
-from cs20_helpers.neural_gpu_tasks import pad_to as pad_to
-from cs20_helpers.neural_gpu_tasks import positions as positions
-from cs20_helpers.neural_gpu_tasks import to_bits as to_bits
-from cs20_helpers.notebook import quiet_import, session_config
+from cs20_helpers.neural_gpu.tasks import EMPTY as EMPTY
+from cs20_helpers.neural_gpu.tasks import LAYOUTS as LAYOUTS
+from cs20_helpers.neural_gpu.tasks import ROWS, VOCAB, task_batch
+from cs20_helpers.neural_gpu.tasks import SEP as SEP
+from cs20_helpers.neural_gpu.tasks import TASKS as TASKS
+from cs20_helpers.neural_gpu.tasks import pad_to as pad_to
+from cs20_helpers.neural_gpu.tasks import positions as positions
+from cs20_helpers.neural_gpu.tasks import to_bits as to_bits
+from cs20_helpers.notebook import session_config
 
-tf = quiet_import()
 tf1 = tf.compat.v1
 
 #: Everything one training run depends on. ``_replace`` makes the variants of an ablation.

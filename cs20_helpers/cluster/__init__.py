@@ -9,7 +9,7 @@ still running is ended, its whole process group with it. If the owner itself is 
 the groups; on Linux each task is also killed by the kernel when its parent dies
 (``PR_SET_PDEATHSIG``). So no orphan is left. Addresses are ``127.0.0.1``, with ports the
 operating system picks at run time, and the servers listen there only: TensorFlow would bind
-every interface, so each process gets the library of :mod:`cs20_helpers.loopback` preloaded.
+every interface, so each process gets the library of :mod:`cs20_helpers.cluster.loopback` preloaded.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
-from cs20_helpers import loopback
+from cs20_helpers.cluster import loopback
 from cs20_helpers.paths import project_dir
 
 HOST = "127.0.0.1"

@@ -9,17 +9,15 @@ a line search) and returns the best image it evaluated.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.optimize
 
 # SciPy's own OpenBLAS starts threads that spin between L-BFGS-B's small BLAS calls and fight
-# TensorFlow's for the cores (measured on 2 cores: 47 ms an iteration with them, 16 without).
-# The setting is read when SciPy's BLAS loads, so it must come before the import.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-import scipy.optimize  # noqa: E402
+# TensorFlow's for the cores (measured on 2 cores: 47 ms an iteration with them, 16 without):
+# ``notebook.setup()`` sets OPENBLAS_NUM_THREADS=1, read when SciPy's BLAS loads.
 
 #: The loss and its gradient at an image (float32 array of the start's shape).
 ValueAndGradient = Callable[[np.ndarray], tuple[float, np.ndarray]]

@@ -11,8 +11,8 @@ fully-correct fraction on validation sums (``VALIDATION_SEED``, never the test s
 ``--val-lengths``, and keeps the best so far as ``OUT/best``. ``neural_gpu_ship.py`` grades
 ``OUT/best`` on the test seed and ships it.
 
-    CS20_THREADS=1 nice -n 10 python benchmarks/neural_gpu_train.py --out runs/neural_gpu_long
-    python benchmarks/neural_gpu_train.py --out runs/neural_gpu_finetune \
+    CS20_THREADS=1 nice -n 10 python scripts/neural_gpu_train.py --out runs/neural_gpu_long
+    python scripts/neural_gpu_train.py --out runs/neural_gpu_finetune \
         --finetune runs/neural_gpu_long/best --lr 0.0003 --val-lengths 200 --val-count 128
 """
 
@@ -45,7 +45,7 @@ def finetune_trainer(path: Path, lr: float) -> tuple:
     at the full length, learning at ``lr`` from the step the checkpoint reached; and where it came
     from (path, steps, wall time, learning rate before)."""
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers import neural_gpu_checkpoint as ckpt
+    from cs20_helpers.neural_gpu import checkpoint as ckpt
 
     weights, meta = ckpt.read(path)
     hp = ng.DEFAULTS._replace(**meta["hparams"])
@@ -85,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no checkpoint at {args.finetune}.json")
 
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers import neural_gpu_checkpoint as ckpt
     from cs20_helpers.machine import cpu_signature
+    from cs20_helpers.neural_gpu import checkpoint as ckpt
     from cs20_helpers.notebook import THREADS
 
     args.out.mkdir(parents=True, exist_ok=True)
