@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import os
 import sys
@@ -18,6 +19,20 @@ from cs20_helpers.tools.guards import Refused
 BAD_INPUT = 2  # a path or setting the command cannot use (argparse's status for bad usage)
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | head``)
+
+#: How to get the instructor tools' packages: a core install has only what notebooks need.
+COURSE_EXTRA = 'pip install "cs20-helpers[course]"'
+#: Modules a command starts in another process (kernels, pytest): checked before it runs, as a
+#: missing one would otherwise show as a dead kernel or a failed run, not as a missing package.
+#: Those it imports itself are found missing when its tool module is imported.
+SUBPROCESS_MODULES = {
+    "run": ("ipykernel",), "check": ("ipykernel",), "refute": ("ipykernel",),
+    "agree": ("ipykernel",), "store": ("ipykernel", "pytest", "xdist"),
+    "crosscheck": ("ipykernel", "pytest", "xdist"),
+}
+#: The pip name of a module whose distribution is named differently.
+DISTRIBUTIONS = {"myst_nb": "myst-nb", "sphinx_book_theme": "sphinx-book-theme",
+                 "xdist": "pytest-xdist"}
 
 
 def _seconds(text: str) -> float:
@@ -134,8 +149,27 @@ def _run(paths: list[Path], out: Path | None) -> int:
     return 1 if failed else 0
 
 
+def _require(command: str) -> None:
+    """Raise ModuleNotFoundError if a module ``command`` runs in another process is missing."""
+    for name in SUBPROCESS_MODULES.get(command, ()):
+        if importlib.util.find_spec(name) is None:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+
+def _not_installed(command: str, error: ModuleNotFoundError) -> str | None:
+    """Return the one-line message for a package ``command`` lacks, or None when ``error`` is
+    not about a missing package (a module of cs20_helpers itself, or no name)."""
+    top = (error.name or "").split(".")[0]
+    if not top or top == "cs20_helpers":
+        return None
+    package = DISTRIBUTIONS.get(top, top)
+    return (f"error: cs20 {command} needs {package}, which is not installed (the instructor "
+            f"tools come with the course extra): {COURSE_EXTRA}")
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the parsed sub-command; return its exit status."""
+    _require(args.command)
     if args.command == "check":
         from cs20_helpers.tools import grading
 
@@ -183,8 +217,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch a sub-command and return its exit status (2, in one line, for a path or setting
-    it cannot use or a file it cannot write; 130 after Ctrl-C, in one line; 141, quietly, when
-    the reader of a pipe left early). Every setting is checked before anything runs."""
+    it cannot use or a file it cannot write, or for a package of the ``course`` extra that is not
+    installed; 130 after Ctrl-C, in one line; 141, quietly, when the reader of a pipe left
+    early). Every setting is checked before anything runs."""
     argv = sys.argv[1:] if argv is None else argv
     try:
         settings.check_all()
@@ -203,6 +238,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as interrupt:  # runner.Interrupted says which notebook
         print(f"\ncs20: {str(interrupt) or 'interrupted'} (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
+    except ModuleNotFoundError as error:  # a core install, without the tools' packages
+        message = _not_installed(argv[0] if argv else "", error)
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return BAD_INPUT
     except (FileNotFoundError, Refused, SettingError, WriteError) as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
