@@ -16,7 +16,8 @@ bound. See cs20_helpers/pipelines.py for the three ways.
 
 Writes the ``## Input pipelines`` section of benchmarks/RESULTS.md and the ``input_pipeline``
 key of benchmarks/results.json, and nothing else of either; with ``--readme``, also the
-README's paragraph on these figures (from ``**Input pipelines**`` to ``**word2vec**``).
+paragraph on these figures in docs/benchmarks.md (from ``**Input pipelines**`` to
+``**word2vec**``; it was the README's before issue 37).
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from cs20_helpers.paths import REPO_DIR
 
 HEADING = "Input pipelines"
 KEY = "input_pipeline"
-#: Where the README's paragraph on this benchmark starts, and the next one.
+#: The page that quotes this benchmark's figures (the README's Benchmarks before issue 37).
+README = REPO_DIR / "docs" / "benchmarks.md"
+#: Where that page's paragraph on this benchmark starts, and the next one.
 README_START, README_NEXT = "**Input pipelines** (", "**word2vec** ("
 
 
@@ -52,7 +55,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-write", action="store_true",
                         help="do not update RESULTS.md and results.json")
     parser.add_argument("--readme", action="store_true",
-                        help="also rewrite README.md's paragraph on these figures")
+                        help="also rewrite docs/benchmarks.md's paragraph on these figures")
     args = parser.parse_args(argv)
     if args.read_latency is not None and not 0 <= args.read_latency < 10:
         parser.error(f"--read-latency must be in [0, 10) s, not {args.read_latency:g}")
@@ -63,7 +66,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def readme_paragraph(rows: dict[str, dict[str, float]], settings: dict) -> str:
-    """The README's paragraph on this benchmark: the settings and, per way, the minimum
+    """The benchmarks page's paragraph on this benchmark: the settings and, per way, the minimum
     milliseconds per example of each mode, together / max and the no-overlap bound."""
     table = "\n".join(
         f"| {label} | {1e3 * rows[way]['input_only_s']:.2f} | "
@@ -96,7 +99,7 @@ wait 3 ms, and checks that feed_dict takes turns while queues and tf.data do not
 
 
 def write_readme(rows: dict[str, dict[str, float]], settings: dict, path: Path) -> None:
-    """Replace the README's paragraph on this benchmark (see :func:`readme_paragraph`)."""
+    """Replace the benchmarks page's paragraph on this benchmark (see :func:`readme_paragraph`)."""
     text = path.read_text(encoding="utf-8")
     start, end = text.find(README_START), text.find(README_NEXT)
     if not 0 <= start < end:
@@ -152,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                 "load_average_after": list(os.getloadavg())}
     write_results_json(KEY, {"settings": settings, **rows})
     if args.readme:
-        write_readme(rows, settings, REPO_DIR / "README.md")
+        write_readme(rows, settings, README)
     publish(
         HEADING,
         f"`python benchmarks/input_pipeline.py` (profile `{source}`): {len(items)} Tiny "

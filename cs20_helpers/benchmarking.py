@@ -1,7 +1,8 @@
 """Shared plumbing of the scripts in ``benchmarks/``: describe the machine, publish a table.
 
 Each benchmark owns one ``## `` section of ``benchmarks/RESULTS.md`` and rewrites only that
-section, so the scripts can be re-run independently; the README quotes their headline figures.
+section, so the scripts can be re-run independently; docs/benchmarks.md quotes their headline
+figures.
 """
 
 from __future__ import annotations

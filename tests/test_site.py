@@ -1,5 +1,6 @@
-"""The course website: built from the stored notebooks, every internal link and figure resolves,
-nothing machine-specific or unexpected on a page."""
+"""The course website: built from the stored notebooks and the guides in docs/, every internal
+link and figure resolves, nothing machine-specific or unexpected on a page; every relative link
+of README.md and of the guides resolves."""
 
 import base64
 import re
@@ -18,6 +19,9 @@ from cs20_helpers.tools.hygiene import RAISES_MARKERS, _markers
 from cs20_helpers.tools.runner import find_notebooks
 
 NOTEBOOKS = find_notebooks()
+GUIDES = site.find_guides()
+#: A Markdown link or image: [text](target) or ![alt](target), the target up to a space or ")".
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
 MACHINE_SPECIFIC = re.compile(
     re.escape(str(REPO_DIR)) + r"|/tmp/|/root/|/home/\w+|site-packages"
@@ -92,14 +96,78 @@ def test_home_page_links_every_notebook_and_its_download(built):
 
 def test_pages_link_previous_and_next_in_lecture_order_and_have_a_toc(built):
     order = ["index", *[p.stem for p in NOTEBOOKS]]
+    first_guide = f"{site.GUIDES}/{GUIDES[0].stem}.html" if GUIDES else None
     for before, path, after in zip(order[:-1], NOTEBOOKS, [*order[2:], None], strict=True):
         page = _parse(built / f"{path.stem}.html")
         assert page.nav.get("left-prev") == f"{before}.html"
-        assert page.nav.get("right-next") == (f"{after}.html" if after else None)
+        assert page.nav.get("right-next") == (f"{after}.html" if after else first_guide)
         sections = [line for c in nbformat.read(path, as_version=4).cells
                     if c.cell_type == "markdown" for line in c.source.splitlines()
                     if line.startswith("## ")]
         assert page.toc_entries >= len(sections) > 0
+
+
+def test_every_guide_is_a_page_after_the_lectures_in_its_order(built):
+    """Issue 37: each page of docs/ is built, linked from the home page, and the guides follow
+    the last lecture in GUIDE_ORDER, each with a table of contents."""
+    assert {p.stem for p in GUIDES} >= set(site.GUIDE_ORDER)  # the README's manuals moved here
+    home = _parse(built / "index.html").links
+    order = [f"../{NOTEBOOKS[-1].stem}.html", *[f"{p.stem}.html" for p in GUIDES], None]
+    for before, path, after in zip(order, GUIDES, order[2:], strict=False):
+        html = built / site.GUIDES / f"{path.stem}.html"
+        assert html.is_file(), f"{path.name} was not built"
+        assert f"{site.GUIDES}/{path.stem}.html" in home, f"home page does not link {path.name}"
+        page = _parse(html)
+        assert page.nav.get("left-prev") == before
+        assert page.nav.get("right-next") == after
+        assert page.toc_entries >= path.read_text(encoding="utf-8").count("\n## ")
+
+
+def _relative_links(path: Path) -> list[str]:
+    """Return the Markdown file's links and images that have no scheme (relative ones)."""
+    links = MARKDOWN_LINK.findall(path.read_text(encoding="utf-8"))
+    return [link for link in links if not urlsplit(link).scheme and not link.startswith("//")]
+
+
+def _slugs(path: Path) -> set[str]:
+    """Return the anchors GitHub makes for the Markdown file's headings."""
+    headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_relative_link_in_the_readme_names_a_file_of_the_repository():
+    """Issue 37: README.md is the front door; its links into docs/ (and their sections) exist."""
+    readme = REPO_DIR / "README.md"
+    links = _relative_links(readme)
+    assert {f"docs/{p.name}" for p in GUIDES} <= {urlsplit(link).path for link in links}
+    broken = []
+    for link in links:
+        parts = urlsplit(link)
+        target = (readme.parent / unquote(parts.path)).resolve() if parts.path else readme
+        if not target.exists():
+            broken.append(link)
+        elif parts.fragment and target.suffix == ".md" and parts.fragment not in _slugs(target):
+            broken.append(f"{link} (no such heading)")
+    assert broken == []
+    assert _slugs(readme) >= {"quick-start", "what-is-where"}
+
+
+def test_every_relative_link_in_the_guides_names_a_page_of_the_site(built):
+    """Each guide's relative links, as Sphinx resolves them (``page.md`` to ``page.html``),
+    reach a page of the built site and, with a ``#section``, an anchor on it."""
+    broken = []
+    for path in GUIDES:
+        page = built / site.GUIDES / f"{path.stem}.html"
+        for link in _relative_links(path):
+            parts = urlsplit(link)
+            target = page.parent / unquote(parts.path) if parts.path else page
+            target = target.with_suffix(".html") if target.suffix == ".md" else target
+            if not target.resolve().is_file():
+                broken.append(f"{path.name}: {link}")
+            elif parts.fragment and target.suffix == ".html" \
+                    and parts.fragment not in _parse(target).ids:
+                broken.append(f"{path.name}: {link} (no such anchor)")
+    assert broken == []
 
 
 def test_every_internal_link_and_image_resolves(built):
@@ -144,7 +212,8 @@ def test_no_page_or_download_shows_machine_paths_addresses_or_solutions(built):
         text = path.read_text(encoding="utf-8")
         found = MACHINE_SPECIFIC.search(text)
         assert not found, f"{path.name}: {found.group(0)!r}"
-        assert "BEGIN SOLUTION" not in text, f"{path.name} shows a solution"
+        if path.parent != built / site.GUIDES:  # the guides name the marker; no notebook code
+            assert "BEGIN SOLUTION" not in text, f"{path.name} shows a solution"
 
 
 def test_the_build_is_marked_so_that_only_it_is_ever_replaced(built):

@@ -4,7 +4,9 @@ Nothing is executed: pages show the outputs and figures stored in ``notebooks/``
 built from staged copies in which exercise solutions are replaced by nbgrader's stub and check
 cells' hidden tests are removed (a public site must not give the answers or the grading away),
 and error tracebacks are cut to their last line (no file paths of the machine that stored
-them). Each page links a student copy to download.
+them). Each page links a student copy to download. After the notebooks come the guides, the
+Markdown pages of ``docs/`` (results, benchmarks, reproducibility, data, instructors,
+maintainers), built as they are, so the README stays a front door and the manuals are here.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ TITLE = "CS20 · TensorFlow for Deep Learning Research"
 DOWNLOADS = "downloads"  # staged student copies, linked with the {download} role
 ATTACHMENTS = "attachments"  # images embedded in markdown cells, written out for Sphinx
 MARKER = ".cs20-site"  # written into each built site: only a folder holding it is replaced
+GUIDES = "docs"  # the guides' folder, in the repository and in the site
+#: The guides' order in the site's navigation; a page of ``docs/`` not named here comes after.
+GUIDE_ORDER = ("results", "benchmarks", "reproducibility", "data", "instructors", "maintainers")
 
 SPHINX_CONFIG = {
     "project": TITLE,
@@ -40,6 +45,7 @@ SPHINX_CONFIG = {
     "html_copy_source": False,
     "html_show_sourcelink": False,
     "html_show_copyright": False,
+    "myst_heading_anchors": 3,  # the guides link sections as GitHub does: page.md#a-heading
     "html_theme_options": {"show_toc_level": 2, "home_page_in_toc": True,
                            "use_download_button": False, "use_fullscreen_button": False},
     "exclude_patterns": [f"{DOWNLOADS}/**", f"{ATTACHMENTS}/**"],
@@ -142,8 +148,33 @@ def _download_note(stem: str) -> nbformat.NotebookNode:
         f"`python -m cs20_helpers check {stem}.ipynb`.")
 
 
-def _home_page(pages: list[tuple[str, nbformat.NotebookNode]]) -> str:
-    """Return the home page in MyST markdown: the lecture table, recorded results, a toctree."""
+def find_guides() -> list[Path]:
+    """Return the guides (``docs/*.md`` of the checkout) in :data:`GUIDE_ORDER`, others after."""
+    pages = (project_dir() / GUIDES).glob("*.md")
+    rank = {stem: i for i, stem in enumerate(GUIDE_ORDER)}
+    return sorted(pages, key=lambda p: (rank.get(p.stem, len(rank)), p.stem))
+
+
+def _guide_title(path: Path) -> str:
+    """Return the guide's ``# `` title, or its file stem."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((line[2:].strip() for line in lines if line.startswith("# ")), path.stem)
+
+
+def _guides_section(guides: list[Path]) -> list[str]:
+    """Return the home page's lines that list the guides and put them in the navigation."""
+    if not guides:
+        return []
+    return ["## Guides", "",
+            *[f"- [{_guide_title(p)}]({GUIDES}/{p.name})" for p in guides], "",
+            "```{toctree}", ":hidden:", ":maxdepth: 1", ":caption: Guides", "",
+            *[f"{GUIDES}/{p.stem}" for p in guides], "```", ""]
+
+
+def _home_page(pages: list[tuple[str, nbformat.NotebookNode]],
+               guides: Iterable[Path] = ()) -> str:
+    """Return the home page in MyST markdown: the lecture table, recorded results, the guides,
+    and the toctrees (lectures, then guides) that make the navigation."""
     lines = [f"# {TITLE}", "",
              "Stanford's CS20SI taught as runnable Jupyter notebooks for TensorFlow 2: each "
              "lecture teaches the TensorFlow 1 graph-and-session model (`tf.compat.v1`) and "
@@ -162,13 +193,14 @@ def _home_page(pages: list[tuple[str, nbformat.NotebookNode]]) -> str:
     for stem, nb in pages:
         lines += [f"| [{stem[:2]}]({stem}.ipynb) | `{metric}` | {value} |"
                   for metric, value in _recorded(nb)]
-    lines += ["", "```{toctree}", ":hidden:", ":maxdepth: 1", "", *[s for s, _ in pages], "```",
-              ""]
+    lines += ["", "```{toctree}", ":hidden:", ":maxdepth: 1", ":caption: Lectures", "",
+              *[s for s, _ in pages], "```", "", *_guides_section(list(guides))]
     return "\n".join(lines)
 
 
-def stage(paths: Iterable[Path], source_dir: Path) -> None:
-    """Write the Sphinx source folder: home page, page copies and downloadable student copies."""
+def stage(paths: Iterable[Path], source_dir: Path, guides: Iterable[Path] = ()) -> None:
+    """Write the Sphinx source folder: home page, page copies, downloadable student copies
+    and the guides (copied into ``docs/`` as they are)."""
     if source_dir.exists():
         shutil.rmtree(source_dir)
     (source_dir / DOWNLOADS).mkdir(parents=True)
@@ -181,11 +213,20 @@ def stage(paths: Iterable[Path], source_dir: Path) -> None:
         page.cells.insert(1, _download_note(path.stem))
         nbformat.write(page, source_dir / path.name)
         nbformat.write(assign.student_copy(nb), source_dir / DOWNLOADS / path.name)
-    (source_dir / "index.md").write_text(_home_page(pages), encoding="utf-8")
+    guides = list(guides)
+    if guides:
+        (source_dir / GUIDES).mkdir()
+    for path in guides:
+        shutil.copyfile(path, source_dir / GUIDES / path.name)
+    (source_dir / "index.md").write_text(_home_page(pages, guides), encoding="utf-8")
 
 
-def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
+def build(out_dir: Path, paths: Iterable[Path] | None = None,
+          guides: Iterable[Path] | None = None) -> list[str]:
     """Build the site into ``out_dir``, whole or not at all; return Sphinx's warnings, if any.
+
+    ``paths`` are the notebooks (default: the course's), ``guides`` the Markdown pages after
+    them (default: :func:`find_guides`).
 
     ``out_dir`` is replaced only when an earlier build marked it; a new or empty folder is
     used; anything else is refused (guards.Refused) before anything is written. A symbolic link
@@ -199,7 +240,8 @@ def build(out_dir: Path, paths: Iterable[Path] | None = None) -> list[str]:
     guards.replaceable(out_dir, MARKER)
     work = guards.owned_folder(out_dir.parent, f".{out_dir.name}.cs20-build-")
     try:
-        stage(find_notebooks() if paths is None else paths, work / "source")
+        stage(find_notebooks() if paths is None else paths, work / "source",
+              find_guides() if guides is None else guides)
         built = work / "site"
         warnings = _WarningLog()
         app = Sphinx(str(work / "source"), None, str(built), str(work / "doctrees"), "html",
