@@ -1,16 +1,73 @@
-"""Helpers for the runnable CS20SI course: data, notebook set-up, layers, results.
+"""Helpers for the runnable CS20SI course: notebook set-up, checks, results, data, lesson code.
 
-Import what a notebook needs from the submodules, e.g. ``from cs20_helpers import datasets``.
-Importing this package never imports TensorFlow, so it stays cheap for the CLI and tests.
+A notebook starts with ``tf, tf1 = setup()`` from ``notebook`` (it alone changes the process:
+see there), then imports what it needs, e.g. ``from cs20_helpers import checks, datasets``.
+Importing this package never imports TensorFlow, so it stays cheap for the command line.
+
+The map: each module, one line, and the notebooks that import it ([-]: none; it serves other
+helpers, the tools, ``benchmarks/`` or ``scripts/``). ``tests/test_package_map.py`` holds it to
+the tree and to the notebooks' imports.
+
+The notebook kit, what most notebooks import:
+    notebook                setup(): quiet, seeded TensorFlow in TF1 and TF2 styles    [all]
+    checks                  exercise checks; trained figures within a tolerance    [all but 02]
+    results                 a notebook's headline figures, as a table and JSON    [all]
+    paths                   where things go: bundled data, cache, logs, results    [all but 02 12]
+    datasets                one call per data set, sample or download    [03 04 05 06 07 09 11]
+    graphs                  draw a graph inline; the TensorBoard command    [01 02 03 04 05]
+    events                  read TensorBoard event files back    [01 04 05 07 09]
+    benchmarking            figures the benchmarks recorded, and their plumbing    [06 09 12]
+
+Lesson helpers, a lecture's together:
+    native_output           capture what C++ code prints (lecture 1)    [01]
+    word2vec                skip-gram vocabulary, ids and batches (lecture 4)    [04]
+    word2vec.analogy        word-analogy accuracy and nearest neighbours    [04]
+    word2vec.labels         plot labels that do not overlap    [04]
+    pipelines               one input pipeline three ways, timed (lecture 6)    [06]
+    diagrams                boxes-and-arrows figures    [06]
+    tfrecord                TFRecord files of images and labels    [06 09]
+    cluster                 start and stop a local TensorFlow cluster, leaving nothing    [06 10]
+    cluster.loopback        keep the cluster's servers on 127.0.0.1    [-]
+    layers                  TF1-style layers from variable scopes (lecture 7)    [07 09 11]
+    char_text               character-level text for the RNN language model    [08]
+    devices                 split one CPU into logical devices for towers    [09]
+    towers                  one model copy per device, gradients averaged    [09]
+    style                   Gram matrices and the losses of style transfer    [11]
+    style.feature_nets      the convnets whose features style transfer matches    [11]
+    style.lbfgs             SciPy's L-BFGS-B on an image    [11]
+    style.images            the bundled photographs and textures    [11]
+    style.image_stats       colour and block-artifact figures of a picture    [11]
+    style.model_stats       size, cost and depth of the case studies' models    [11]
+    neural_gpu              the Neural GPU of lecture 12, its baselines, training    [12]
+    neural_gpu.tasks        binary tasks as arrays of symbols (NumPy only)    [12]
+    neural_gpu.checkpoint   checkpoints, and the shipped model    [12]
+    neural_gpu.views        what notebook 12 measures and shows of a run    [12]
+    neural_gpu.improved     the improved Neural GPU (Freivalds and Liepins, 2017)    [-]
+
+Internals and plumbing beneath them:
+    datasets.registry       the full data sets: locations, checksums, fetching into the cache    [-]
+    datasets.download       download one file, verify its checksum, leave nothing on failure    [-]
+    datasets.http_deadline  give up on a server that stalls    [-]
+    datasets.archives       unpack zip and tar safely, recording what was unpacked    [-]
+    datasets.idx            MNIST's IDX format    [-]
+    datasets.tiny_imagenet  a generated stand-in for Tiny ImageNet    [-]
+    datasets.text8          text8-style text from a Wikipedia dump    [-]
+    machine                 the CPU, as float32 sums depend on it    [-]
+    _settings               the CS20_* environment settings, checked when read    [-]
+    _atomic                 files written whole or not at all    [-]
+
+Apart, never imported by notebooks:
+    tools                   the course's command line: run, store, crosscheck, refute, hygiene,
+                            assign, grading (check), site, data    [-]
 """
 
 from importlib import metadata
 
 from cs20_helpers.paths import profile
 
+__all__ = ["__version__", "profile"]
+
 try:  # the installed distribution's version (pyproject.toml is its one source)
     __version__ = metadata.version("cs20-helpers")
 except metadata.PackageNotFoundError:  # a checkout on sys.path that was never installed
     __version__ = "0+unknown"
-
-__all__ = ["__version__", "profile"]

@@ -7,6 +7,10 @@ figures.
 
 from __future__ import annotations
 
+__all__ = ["cpu_busy_share", "LOADED_BUSY_SHARE", "machine_description", "publish",
+    "results_file", "results_json_file", "timed_windows", "under_load", "window_figures",
+    "write_markdown_section", "write_results_json"]
+
 import json
 import os
 import platform

@@ -15,6 +15,9 @@ same batches and, for the same logits, the same sampled text.
 
 from __future__ import annotations
 
+__all__ = ["CharVocab", "consecutive_windows", "generate", "NEWS_FILE", "news_text", "ngram_loss",
+    "pad_batch", "random_windows", "sample_id", "softmax", "split_ids", "StepFn"]
+
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 

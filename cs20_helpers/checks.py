@@ -16,6 +16,9 @@ check cells' hidden tests.
 
 from __future__ import annotations
 
+__all__ = ["ancestors", "answer_source", "between", "Call", "fetched", "near", "Number",
+    "package_of", "patched", "reads", "recording", "rerun"]
+
 import ast
 import contextlib
 import functools

@@ -14,6 +14,9 @@ after its quiet import, and this module imports nothing of ``cs20_helpers``.
 
 from __future__ import annotations
 
+__all__ = ["device_names", "GPU_SPLIT_MEMORY_MB", "gpus_per_device", "split_cpu", "split_devices",
+    "tower_devices"]
+
 #: Memory of each logical GPU when one GPU is split for several towers (the small VGG of
 #: notebook 09 needs far less; the sum must fit in the GPU).
 GPU_SPLIT_MEMORY_MB = 1024

@@ -7,6 +7,8 @@ testable and in the notebook's own style, instead of as image files.
 
 from __future__ import annotations
 
+__all__ = ["draw_pipeline", "QUEUE_PIPELINE"]
+
 from collections.abc import Sequence
 
 import matplotlib.pyplot as plt

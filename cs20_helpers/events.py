@@ -5,6 +5,8 @@ Importing this module imports TensorFlow: in a notebook, import it after ``setup
 
 from __future__ import annotations
 
+__all__ = ["event_files", "read_histograms", "read_scalars", "summary_kinds"]
+
 from collections import defaultdict
 from pathlib import Path
 

@@ -13,6 +13,9 @@ with a ``.graph`` (a concrete ``tf.function``), or with ``.node`` (a ``GraphDef`
 
 from __future__ import annotations
 
+__all__ = ["as_graph_def", "CONTROL", "DATA", "draw_graph", "graph_layout", "GraphLayout",
+    "parse_input", "scope_of", "tensorboard_hint"]
+
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass

@@ -7,6 +7,9 @@ unintended second use still raises. Use inside an explicit ``tf.Graph``.
 
 from __future__ import annotations
 
+__all__ = ["conv_relu", "conv_transpose", "count_params", "dropout", "flatten", "fully_connected",
+    "max_pool", "VGG_BLOCKS", "VGG_FILTER_SCALE", "vgg_net"]
+
 import tensorflow as tf
 
 tf1 = tf.compat.v1

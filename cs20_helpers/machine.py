@@ -9,6 +9,8 @@ can be traced to its machine.
 
 from __future__ import annotations
 
+__all__ = ["CACHE_DIR", "cpu_signature", "CPUINFO", "vector_isa"]
+
 import platform
 from pathlib import Path
 

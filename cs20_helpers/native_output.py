@@ -11,6 +11,8 @@ buffer) and hands back the lines, which the notebook can then print like any oth
 
 from __future__ import annotations
 
+__all__ = ["native_stdout_captured"]
+
 import contextlib
 import ctypes
 import io

@@ -17,6 +17,9 @@ TensorFlow imported earlier keeps oneDNN on, and ``setup()`` warns.
 
 from __future__ import annotations
 
+__all__ = ["import_tensorflow", "native_stderr_silenced", "quiet_environment", "quiet_import",
+    "seed_everything", "session_config", "setup", "THREADS"]
+
 import contextlib
 import os
 import random

@@ -9,6 +9,9 @@ and a wheel.
 
 from __future__ import annotations
 
+__all__ = ["bundled_data_dir", "cache_dir", "log_dir", "log_root", "PACKAGE_DIR", "profile",
+    "PROFILES", "project_dir", "REPO_DIR", "results_dir"]
+
 import os
 import shutil
 from importlib import resources

@@ -30,6 +30,11 @@ Importing this module imports TensorFlow: in a notebook, import it after ``setup
 
 from __future__ import annotations
 
+__all__ = ["AHEAD_BATCHES", "consume", "figures", "markdown_table", "MODES", "overlap",
+    "preprocess", "queue_batch", "QUEUED_BATCHES", "READERS", "ROUND_ORDER", "slow_read",
+    "SMALL_VGG", "Steps", "tfdata_dataset", "time_all", "time_step", "time_way", "train_op",
+    "WAYS", "Workload"]
+
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Sequence

@@ -6,6 +6,8 @@ benchmarks read the JSON files back with ``load``.
 
 from __future__ import annotations
 
+__all__ = ["format_table", "format_value", "load", "Metric", "record"]
+
 import json
 import math
 import numbers

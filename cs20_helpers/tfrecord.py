@@ -10,6 +10,9 @@ Importing this module imports TensorFlow: in a notebook, import it after ``setup
 
 from __future__ import annotations
 
+__all__ = ["bytes_feature", "decode_image", "FEATURES", "float_feature", "image_example",
+    "image_shape", "int64_feature", "parse_image_example", "write_image_records"]
+
 import os
 import tempfile
 from collections.abc import Iterable

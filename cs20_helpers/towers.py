@@ -12,6 +12,9 @@ The devices come from ``cs20_helpers.devices`` (``tower_devices``, ``split_devic
 
 from __future__ import annotations
 
+__all__ = ["average_gradients", "compute_on", "placement", "placement_log", "replicate",
+    "VARIABLE_OPS"]
+
 from collections.abc import Callable, Sequence
 
 import tensorflow as tf

@@ -10,9 +10,15 @@ the groups; on Linux each task is also killed by the kernel when its parent dies
 (``PR_SET_PDEATHSIG``). So no orphan is left. Addresses are ``127.0.0.1``, with ports the
 operating system picks at run time, and the servers listen there only: TensorFlow would bind
 every interface, so each process gets the library of :mod:`cs20_helpers.cluster.loopback` preloaded.
+
+Beside it: ``loopback``, which keeps the servers on 127.0.0.1.
 """
 
 from __future__ import annotations
+
+__all__ = ["Cluster", "free_port", "GRACE_S", "HOST", "listening_addresses", "local_cluster",
+    "marked_processes", "Process", "QUIET_ENV", "tf_config", "WORKER_DONE", "worker_scripts",
+    "worker_summary", "WorkerError"]
 
 import atexit
 import ctypes

@@ -12,6 +12,8 @@ impossible (no compiler, not Linux) the environment is empty and a warning says 
 
 from __future__ import annotations
 
+__all__ = ["C_SOURCE", "library", "preload_env"]
+
 import hashlib
 import os
 import shutil

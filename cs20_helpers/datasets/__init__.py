@@ -12,6 +12,11 @@ once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting
 - ``load_text8()``: sample 512,934 words of Wikipedia cleaned as text8 was; full 17,005,207.
 - ``tiny_imagenet()``: sample 10 generated classes, 50 train / 10 val images each; full 200
   classes, 500 / 50. ``tiny_imagenet_classes`` and ``tiny_imagenet_items`` read its layout.
+
+Beneath the loaders, the machinery they use: ``registry`` (the full data sets, their
+checksums, fetching into the cache), ``download`` (one verified file; where a download is
+checked against its SHA-256), ``http_deadline``, ``archives`` (safe unpacking), ``idx`` (MNIST's
+format), ``tiny_imagenet`` and ``text8`` (the generated and derived stand-ins).
 """
 
 from __future__ import annotations

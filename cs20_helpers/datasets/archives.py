@@ -12,6 +12,9 @@ whether it is still exactly that (a flipped byte, a truncated or missing file fa
 
 from __future__ import annotations
 
+__all__ = ["check_free_space", "matches", "MAX_RATIO", "RATIO_FLOOR", "record", "safe_extract",
+    "UNPACK_PREFIX", "UnsafeArchiveError"]
+
 import errno
 import os
 import posixpath

@@ -14,6 +14,9 @@ The error names every URL tried and what went wrong there.
 
 from __future__ import annotations
 
+__all__ = ["CHUNK_SIZE", "download", "DownloadError", "file_digest", "MIN_RATE", "PART",
+    "RATE_WINDOW", "size_margin", "TIMEOUT"]
+
 import hashlib
 import os
 import re

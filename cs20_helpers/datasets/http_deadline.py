@@ -11,6 +11,8 @@ stays with ``requests``.
 
 from __future__ import annotations
 
+__all__ = ["NO_HEADERS", "session"]
+
 import contextlib
 import socket
 import threading

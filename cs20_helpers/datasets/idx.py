@@ -8,6 +8,8 @@ images (unsigned bytes, 3 dimensions) have magic 0x0803 = 2051 and its labels (u
 
 from __future__ import annotations
 
+__all__ = ["GZIP_MAGIC", "IdxError", "read_idx", "TYPE_CODES", "write_idx"]
+
 import gzip
 import os
 import zlib

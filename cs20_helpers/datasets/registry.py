@@ -15,6 +15,10 @@ Sizes and checksums come from the project's data facts (DATASETS.md).
 
 from __future__ import annotations
 
+__all__ = ["DATASETS", "BusyError", "CacheError", "Dataset", "DownloadError", "RemoteFile",
+           "UnsafeArchiveError", "cached", "fetch", "get", "leftover_bytes", "leftovers",
+           "lock_path", "locked", "safe_extract", "verify"]
+
 import json
 import shutil
 import sys
@@ -392,8 +396,4 @@ def cached(name: str) -> str:
     ]
     return "yes" if all(present) else "partly" if any(present) else "no"
 
-
-__all__ = ["DATASETS", "BusyError", "CacheError", "Dataset", "DownloadError", "RemoteFile",
-           "UnsafeArchiveError", "cached", "fetch", "get", "leftover_bytes", "leftovers",
-           "lock_path", "locked", "safe_extract", "verify"]
 

@@ -13,6 +13,8 @@ of ``</text>``.
 
 from __future__ import annotations
 
+__all__ = ["clean_record", "wikifil"]
+
 import re
 from collections.abc import Iterable, Iterator
 

@@ -23,6 +23,9 @@ folder renamed into place, so an interrupted run leaves nothing half-written) an
 
 from __future__ import annotations
 
+__all__ = ["Box", "CLASSES", "draw_image", "generate", "N_TEST", "N_TRAIN", "N_VAL", "sample_dir",
+    "SAMPLE_NAME", "SEED", "SIZE", "VERSION", "WNIDS"]
+
 import math
 import os
 import shutil

@@ -15,9 +15,18 @@ example's logits equal the unpadded ones.
 
 Notebook 12 writes the CGRU out first; this module is what its later sections and
 ``benchmarks/neural_gpu.py`` train with.
+
+Beside it: ``tasks`` (the binary tasks, NumPy only), ``checkpoint`` (weights and provenance;
+the shipped model), ``views`` (what notebook 12 measures and shows) and ``improved`` (the
+improved Neural GPU of Freivalds and Liepins, 2017).
 """
 
 from __future__ import annotations
+
+__all__ = ["cgru", "conv", "DEFAULTS", "embed", "EMPTY", "full_lengths", "fully_correct", "gate",
+    "gru_baseline", "HParams", "LAYOUTS", "MODELS", "neural_gpu", "ngpu_step", "pad_to",
+    "positions", "readout", "RELAXED", "relaxed_getter", "SEP", "seq2seq_baseline",
+    "sharing_penalty", "TASKS", "TEST_SEED", "to_bits", "Trainer", "VALIDATION_SEED"]
 
 import time
 from collections import namedtuple

@@ -8,6 +8,8 @@ one, trained by ``scripts/neural_gpu_train.py`` and written by
 
 from __future__ import annotations
 
+__all__ = ["load_shipped", "read", "restore", "save", "SHIPPED"]
+
 import io
 import json
 from pathlib import Path

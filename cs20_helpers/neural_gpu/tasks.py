@@ -15,6 +15,9 @@ Targets are ``[size, positions]``: the answer, LSB first, then empty cells.
 
 from __future__ import annotations
 
+__all__ = ["BINARY_TASKS", "EMPTY", "from_symbols", "LAYOUTS", "pad_to", "positions", "ROWS",
+    "SEP", "task_batch", "TASKS", "to_bits", "VOCAB"]
+
 import numpy as np
 
 TASKS = ("copy", "reverse", "duplicate", "add", "mul")

@@ -8,6 +8,8 @@ paper's one-row layout ``a, separator, b`` bit i of b sits ``n + 1`` positions f
 
 from __future__ import annotations
 
+__all__ = ["dependency_distances", "distance_summary", "readout_by_step", "settle_steps"]
+
 import numpy as np
 
 

@@ -10,9 +10,17 @@ are relative, so they do not change when the features are scaled (VGG-19 sees pi
 255, the random net pixels as they are) and the weights alpha and beta keep their meaning.
 Gatys et al. use E_l = sum((G - A)**2) / (4 N**2 M**2) with unaveraged Grams, which is a
 quarter of ``mean((G/M - A/M)**2)``, layers weighted equally, and content 1/2 sum((F - P)**2).
+
+Beside them, the rest of notebook 11's helpers: ``feature_nets`` (the convnets whose features
+are matched), ``lbfgs`` (SciPy's L-BFGS-B on an image), ``images`` (the bundled pictures),
+``image_stats`` (colour and block-artifact figures) and ``model_stats`` (the case studies'
+sizes and costs).
 """
 
 from __future__ import annotations
+
+__all__ = ["content_loss", "gram_matrix", "grams", "relative_weights", "style_loss",
+    "texture_error", "total_variation"]
 
 from collections.abc import Mapping, Sequence
 

@@ -7,6 +7,8 @@ down by 2**k change in steps of 2**k pixels, which leaves a grid in the optimize
 
 from __future__ import annotations
 
+__all__ = ["copy_score", "grid_excess", "rgb_spread"]
+
 import numpy as np
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["IMAGES", "load_image"]
+
 import numpy as np
 from PIL import Image
 

@@ -9,6 +9,8 @@ a line search) and returns the best image it evaluated.
 
 from __future__ import annotations
 
+__all__ = ["minimize", "Result", "ValueAndGradient"]
+
 from collections.abc import Callable
 from dataclasses import dataclass
 

@@ -13,6 +13,8 @@ in Keras 3).
 
 from __future__ import annotations
 
+__all__ = ["layer_multiply_adds", "multiply_adds", "weighted_depth"]
+
 import math
 from functools import cache
 

@@ -18,6 +18,10 @@ grade.
 
 from __future__ import annotations
 
+__all__ = ["agree_notebook", "ALL_AGREE", "AUTOGRADE_S", "BAD_INPUT", "check_verdicts", "FAILED",
+    "GENERATE_S", "GraderFailed", "main", "nbgrader_verdicts", "PASSED", "PREFIX",
+    "SOME_DISAGREE", "Submission", "submissions", "table"]
+
 import shutil
 import subprocess
 import sys

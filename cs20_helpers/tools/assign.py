@@ -13,6 +13,9 @@ copy of the notebook before its last ``store``; anything else there may be a sub
 
 from __future__ import annotations
 
+__all__ = ["given_source", "INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS",
+    "student_copy", "write_copies"]
+
 from collections.abc import Iterable
 from pathlib import Path
 

@@ -10,6 +10,8 @@ grader only as messages, never straight into its report.
 
 from __future__ import annotations
 
+__all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIMEOUT", "TIMEOUT"]
+
 import queue
 import subprocess
 import time

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+__all__ = ["BAD_INPUT", "COURSE_EXTRA", "DISTRIBUTIONS", "INTERRUPTED", "main", "PIPE_CLOSED",
+    "SUBPROCESS_MODULES"]
+
 import argparse
 import importlib.util
 import math

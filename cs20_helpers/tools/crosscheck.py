@@ -25,6 +25,10 @@ it, so the step cannot be skipped silently. A killed run's working folder is rem
 
 from __future__ import annotations
 
+__all__ = ["BASE", "base_settings", "CELL_TIMEOUT_S", "CHANGED", "CI_SETTINGS", "CONTROLLED",
+    "crosscheck", "digest", "failed_cells", "main", "PREFIX", "problems", "run_env", "SANITIZE",
+    "SHOWN_DIFF_LINES", "stamp", "STAMP_KEY", "THREAD_MASK", "validate", "VARIANTS"]
+
 import hashlib
 import json
 import os

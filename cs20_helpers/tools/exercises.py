@@ -8,6 +8,10 @@ what ``check`` and ``nbgrader autograde`` run, never shown to students.
 
 from __future__ import annotations
 
+__all__ = ["BEGIN", "END", "Exercise", "exercise_id", "exercises", "HIDDEN_BEGIN", "HIDDEN_END",
+    "hidden_paired", "hidden_problems", "is_check", "is_solution", "nbgrader_meta", "problems",
+    "solution_lines"]
+
 from dataclasses import dataclass
 
 import nbformat

@@ -28,6 +28,11 @@ grader that cannot grade it.
 
 from __future__ import annotations
 
+__all__ = ["ALL_PASSED", "BAD_INPUT", "BadNotebook", "FAILED", "Grade", "grade", "grade_exercise",
+    "GraderFault", "instructor_copy", "main", "NOT_ATTEMPTED", "one_line", "PASSED", "PREFIX",
+    "read_notebook", "report", "REPORT_HEADER", "report_target", "Run", "run_cells",
+    "setup_fault", "SHOWN_CHARS", "SOME_FAILED"]
+
 import os
 import shutil
 import sys

@@ -9,6 +9,9 @@ it holds what the tool writes now, or what the tool wrote there before (``Manife
 
 from __future__ import annotations
 
+__all__ = ["copy_targets", "Manifest", "mark_built", "new_file", "no_loss", "out_folder",
+    "owned_folder", "OWNER", "Refused", "replaceable", "sha256", "swap_in", "sweep_abandoned"]
+
 import glob
 import hashlib
 import json

@@ -8,6 +8,10 @@ tests).
 
 from __future__ import annotations
 
+__all__ = ["check", "compared_fraction", "IGNORE_MARKERS", "main", "MAX_BYTES", "MEASURED_DIGITS",
+    "MIN_COMPARED_FRACTION", "NOISE", "NUMBER", "RAISES_MARKERS", "REQUIRE_MUTANTS",
+    "revealing_checks"]
+
 import re
 from collections.abc import Iterable
 from decimal import Decimal

@@ -14,6 +14,10 @@ as ``EQUIVALENT = {exercise id: {mutant description: reason}}``.
 
 from __future__ import annotations
 
+__all__ = ["BadEquivalent", "candidates", "CAP", "Equivalent", "EQUIVALENT_DIR",
+    "equivalent_file", "KINDS", "load_equivalent", "Mutant", "mutants", "select", "SNIPPET",
+    "stale"]
+
 import ast
 import copy
 import difflib

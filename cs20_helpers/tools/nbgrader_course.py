@@ -17,6 +17,8 @@ whole or not at all.
 
 from __future__ import annotations
 
+__all__ = ["CONFIG", "config_text", "course_timeout", "HEADER", "main", "MANIFEST", "write_course"]
+
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path

@@ -11,6 +11,8 @@ process are ended, and a double-forked one escapes (grade untrusted code in a co
 
 from __future__ import annotations
 
+__all__ = ["descendants", "end_new", "owned", "PR_SET_CHILD_SUBREAPER", "set_subreaper", "SETTLE_S"]
+
 import contextlib
 import ctypes
 import os

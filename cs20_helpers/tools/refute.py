@@ -35,6 +35,12 @@ Such a run never stamps (it did not check everything); one that fails still drop
 
 from __future__ import annotations
 
+__all__ = ["ALL_REJECTED", "Answers", "ANSWERS_DIR", "answers_file", "Attempt", "BAD_INPUT",
+    "BadAnswers", "digest", "Exercise", "generate", "KernelLost", "KILLED", "listing", "load",
+    "main", "MIN_WRONG", "MUTANT_BAR", "mutant_problems", "MutantRun", "PREFIX", "problems",
+    "RAISED", "refute", "refute_cells", "refute_notebook", "report", "RESTORE", "SAVE", "Score",
+    "score", "shortfalls", "SOME_ACCEPTED", "stamp", "STAMP_KEY", "SURVIVED", "TIMED_OUT"]
+
 import hashlib
 import json
 import runpy

@@ -8,6 +8,9 @@ Ctrl-C ends the kernel and raises ``Interrupted``.
 
 from __future__ import annotations
 
+__all__ = ["CELL_TIMEOUT_S", "execute", "find_notebooks", "Interrupted", "kernel_env",
+    "merge_streams", "NotebookRun", "notebooks_dir", "run_notebooks", "store_outputs"]
+
 import contextlib
 import os
 import signal

@@ -11,6 +11,9 @@ maintainers), built as they are, so the README stays a front door and the manual
 
 from __future__ import annotations
 
+__all__ = ["ATTACHMENTS", "build", "DOWNLOADS", "find_guides", "GUIDE_ORDER", "GUIDES", "main",
+    "MARKER", "SPHINX_CONFIG", "stage", "TITLE"]
+
 import base64
 import configparser
 import re

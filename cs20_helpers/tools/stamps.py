@@ -7,6 +7,8 @@ vouching for what has just been shown wrong.
 
 from __future__ import annotations
 
+__all__ = ["drop"]
+
 from pathlib import Path
 
 import nbformat

@@ -10,6 +10,8 @@ nothing. What was put back is noted per exercise, for the report.
 
 from __future__ import annotations
 
+__all__ = ["DELETED", "EDITED", "prepare", "Prepared"]
+
 from dataclasses import dataclass
 
 import nbformat

@@ -12,6 +12,9 @@ notebook) counts as none recorded.
 
 from __future__ import annotations
 
+__all__ = ["cell_timeout", "CellClock", "DEFAULT_TIMEOUT_S", "FACTOR", "FLOOR_S",
+    "MAX_RECORDED_S", "problems", "slowest_cell"]
+
 import math
 import time
 from collections.abc import Iterable

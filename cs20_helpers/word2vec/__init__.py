@@ -11,9 +11,15 @@ Pairs follow the original word2vec: each center word draws its own window size u
 from 1..window, so near neighbours are seen more often than far ones. Optional subsampling
 of frequent words uses word2vec's (and gensim's) formula. Everything random comes from one
 ``numpy.random.Generator`` seeded by the caller, so a seed gives the same batches on every run.
+
+Beside it, the rest of lecture 4's helpers: ``analogy`` (word-analogy accuracy, nearest
+neighbours) and ``labels`` (plot labels that do not overlap).
 """
 
 from __future__ import annotations
+
+__all__ = ["build_vocab", "expected_pairs", "keep_probabilities", "skipgram_batches",
+    "skipgram_pairs", "subsample", "UNK", "Vocabulary"]
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence

@@ -9,6 +9,9 @@ matching is case-insensitive (the file has capitals, text8 has none).
 
 from __future__ import annotations
 
+__all__ = ["AnalogyResult", "default_questions_path", "evaluate", "load_questions", "nearest",
+    "Question", "unit_rows"]
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path

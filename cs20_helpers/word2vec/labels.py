@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["spread"]
+
 from collections.abc import Sequence
 
 import numpy as np
