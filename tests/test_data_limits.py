@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from cs20_helpers.datasets import download as download_module
 from cs20_helpers.datasets import registry
-from cs20_helpers.datasets.download import DownloadError
+from cs20_helpers.datasets import verified_download as download_module
 from cs20_helpers.datasets.registry import Dataset, RemoteFile
+from cs20_helpers.datasets.verified_download import DownloadError
 from cs20_helpers.tools import cli, data_cli, runner
 
 TEXT = b"anarchism originated as a term of abuse " * 7500  # 300,000 bytes

@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 
 from cs20_helpers import datasets
-from cs20_helpers.datasets import download, registry
+from cs20_helpers.datasets import registry, verified_download
 from cs20_helpers.datasets.idx import write_idx
 from cs20_helpers.datasets.text8 import clean_record, wikifil
 from cs20_helpers.paths import bundled_data_dir
 
 
 def test_facade_re_exports_the_download_layer():
-    assert datasets.download is download.download
-    assert datasets.DownloadError is download.DownloadError
+    assert datasets.download is verified_download.download
+    assert datasets.DownloadError is verified_download.DownloadError
     assert datasets.fetch is registry.fetch
 
 

@@ -10,8 +10,8 @@ import time
 import pytest
 from local_http import closed_port_url
 
-from cs20_helpers.datasets import download as download_module
-from cs20_helpers.datasets.download import DownloadError, download
+from cs20_helpers.datasets import verified_download as download_module
+from cs20_helpers.datasets.verified_download import DownloadError, download
 
 DATA = b"course data " * 1000
 SHA = hashlib.sha256(DATA).hexdigest()

@@ -15,8 +15,8 @@ import pytest
 from local_http import closed_port_url
 
 from cs20_helpers.datasets import archives, registry
-from cs20_helpers.datasets.download import DownloadError
 from cs20_helpers.datasets.registry import Dataset, RemoteFile, UnsafeArchiveError, safe_extract
+from cs20_helpers.datasets.verified_download import DownloadError
 from cs20_helpers.tools import data_cli
 
 

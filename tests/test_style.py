@@ -10,7 +10,7 @@ import tensorflow as tf  # noqa: E402
 
 from cs20_helpers import style
 from cs20_helpers.datasets import registry
-from cs20_helpers.datasets.download import file_digest
+from cs20_helpers.datasets.verified_download import file_digest
 from cs20_helpers.style import feature_nets, image_stats, images, lbfgs, model_stats
 
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from cs20_helpers import datasets
-from cs20_helpers.datasets import tiny_imagenet as ti
+from cs20_helpers.datasets import tiny_imagenet_sample as ti
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,10 @@ once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting
   classes, 500 / 50. ``tiny_imagenet_classes`` and ``tiny_imagenet_items`` read its layout.
 
 Beneath the loaders, the machinery they use: ``registry`` (the full data sets, their
-checksums, fetching into the cache), ``download`` (one verified file; where a download is
-checked against its SHA-256), ``http_deadline``, ``archives`` (safe unpacking), ``idx`` (MNIST's
-format), ``tiny_imagenet`` and ``text8`` (the generated and derived stand-ins).
+checksums, fetching into the cache), ``verified_download`` (one file, checked against its
+SHA-256 or MD5 before it takes its name), ``http_deadline``, ``archives`` (safe unpacking),
+``idx`` (MNIST's format), ``tiny_imagenet_sample`` and ``text8`` (the generated and derived
+stand-ins).
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.datasets.download import DownloadError, download
 from cs20_helpers.datasets.idx import read_idx
 from cs20_helpers.datasets.registry import fetch
+from cs20_helpers.datasets.verified_download import DownloadError, download
 from cs20_helpers.paths import PROFILES, bundled_data_dir
 
 __all__ = [
@@ -87,7 +88,7 @@ def tiny_imagenet(source: str = "sample") -> Path:
     ``val/``, ...). ``source="sample"``: a 10-class stand-in, generated on first use into the
     cache; ``"full"``: ``tiny-imagenet-200/`` of the published data set (downloaded once)."""
     if _check_source(source) == "sample":
-        from cs20_helpers.datasets.tiny_imagenet import sample_dir
+        from cs20_helpers.datasets.tiny_imagenet_sample import sample_dir
 
         return sample_dir()
     return fetch("tiny-imagenet") / "tiny-imagenet-200"

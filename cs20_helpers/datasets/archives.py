@@ -27,7 +27,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from cs20_helpers.datasets.download import file_digest
+from cs20_helpers.datasets.verified_download import file_digest
 
 #: Unpacked bytes per archive byte beyond which an archive is refused as a zip bomb (text8's
 #: zip is 3.2, a deflated run of zeros about 1,000).

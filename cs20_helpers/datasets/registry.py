@@ -36,7 +36,7 @@ from cs20_helpers.datasets.archives import (
     record,
     safe_extract,
 )
-from cs20_helpers.datasets.download import PART, DownloadError, download, file_digest
+from cs20_helpers.datasets.verified_download import PART, DownloadError, download, file_digest
 from cs20_helpers.paths import cache_dir
 
 #: An archive may unpack to at most this many times the size its registry entry expects.

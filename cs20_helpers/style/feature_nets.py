@@ -27,7 +27,7 @@ import tensorflow as tf
 
 from cs20_helpers._settings import SettingError
 from cs20_helpers.datasets import registry
-from cs20_helpers.datasets.download import file_digest
+from cs20_helpers.datasets.verified_download import file_digest
 
 #: The setting naming the local VGG-19 weights file (Keras's "notop" HDF5 file).
 VGG19_SETTING = "CS20_VGG19_WEIGHTS"

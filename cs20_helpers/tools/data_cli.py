@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from cs20_helpers.datasets import registry
-from cs20_helpers.datasets.download import DownloadError
+from cs20_helpers.datasets.verified_download import DownloadError
 from cs20_helpers.paths import cache_dir
 
 
