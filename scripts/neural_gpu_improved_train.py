@@ -63,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.threads is not None:
         os.environ["CS20_THREADS"] = str(args.threads)  # read when cs20_helpers is imported
 
+    from cs20_helpers.notebook import import_tensorflow
+
+    import_tensorflow()  # first, as setup() in a notebook: quiet, oneDNN off, threads
+
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers.machine import cpu_signature
     from cs20_helpers.neural_gpu import checkpoint as ckpt

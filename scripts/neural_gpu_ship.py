@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         parser.error(f"--lengths must be integers separated by commas, not {args.lengths}")
 
+    from cs20_helpers.notebook import import_tensorflow
+
+    import_tensorflow()  # first, as setup() in a notebook: quiet, oneDNN off, threads
+
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers import results
     from cs20_helpers._atomic import write_text_atomic

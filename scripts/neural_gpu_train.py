@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.finetune and not args.finetune.with_suffix(".json").exists():
         parser.error(f"no checkpoint at {args.finetune}.json")
 
+    from cs20_helpers.notebook import import_tensorflow
+
+    import_tensorflow()  # first, as setup() in a notebook: quiet, oneDNN off, threads
+
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers.machine import cpu_signature
     from cs20_helpers.neural_gpu import checkpoint as ckpt

@@ -3,6 +3,9 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
+
+import nbformat
 
 SCRIPT = """
 from cs20_helpers.notebook import setup, session_config
@@ -92,3 +95,20 @@ def test_helpers_imported_after_setup_are_quiet_and_the_cpu_can_still_be_split()
                           timeout=120, check=True, env=_bare_env())
     assert done.stdout.split() == ["0", "2"]
     assert done.stderr == ""
+
+
+def test_every_notebook_has_the_one_setup_cell_shape():
+    # Issue 37: a "## Setup" heading, then one code cell that imports setup, calls it before any
+    # other cs20_helpers or TensorFlow import, and imports the helpers after it.
+    notebooks = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("[0-9]*.ipynb"))
+    assert len(notebooks) == 12
+    for path in notebooks:
+        cells = nbformat.read(path, as_version=4).cells
+        first = next(i for i, c in enumerate(cells) if c.cell_type == "code")
+        assert cells[first - 1].cell_type == "markdown", path.name
+        assert cells[first - 1].source.startswith("## Setup\n"), path.name
+        lines = [line for line in cells[first].source.splitlines() if line.strip()]
+        assert lines[0] == "from cs20_helpers.notebook import setup", path.name
+        call = next(i for i, line in enumerate(lines) if line.startswith("tf, tf1 = setup("))
+        before = "\n".join(lines[1:call])
+        assert "import" not in before, f"{path.name}: imports before setup(): {before}"
