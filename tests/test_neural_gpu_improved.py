@@ -1,5 +1,6 @@
 """cs20_helpers.neural_gpu.improved and its training script: one step against NumPy, the hard
-nonlinearities, the diagonal shift, padding, the saturation cost, AdaMax, a run resumed."""
+nonlinearities, the diagonal shift, padding, the saturation cost, AdaMax, a run resumed, the
+two ablation switches (``diagonal``, ``saturation``) and checkpoints saved before them."""
 
 import json
 import subprocess
@@ -51,8 +52,9 @@ def test_saturation_cost_of_a_hand_made_input():
     assert ngi.saturation(x, live).numpy() == pytest.approx(1.1 + 0.05 + 0.5)
 
 
-def _numpy_step(state, w, live):
-    """One diagonal CGRU step written out in NumPy, from the model's own weights."""
+def _numpy_step(state, w, live, diagonal=True):
+    """One diagonal CGRU step (without ``diagonal``: the plain CGRU's, no shift) written out
+    in NumPy, from the model's own weights."""
     def conv(x, name):  # 1 x 3, same padding, along the positions
         kernel, padded = w[f"dcgru/{name}/kernel"][0], np.pad(x, [(0, 0), (0, 0), (1, 1), (0, 0)])
         n = x.shape[2]
@@ -70,6 +72,7 @@ def _numpy_step(state, w, live):
     shifted[..., :m - 2 * third] = state[..., :m - 2 * third]
     shifted[:, :, 1:, m - 2 * third:m - third] = state[:, :, :-1, m - 2 * third:m - third]
     shifted[:, :, :-1, m - third:] = state[:, :, 1:, m - third:]
+    shifted = shifted if diagonal else state
     new = update * shifted + (1 - update) * np.clip(candidate_in, -1, 1)
     return new, sat(reset_in) + sat(candidate_in) + sat(update_in)
 
@@ -89,6 +92,26 @@ def test_one_diagonal_step_matches_numpy():
     assert np.allclose(weights["dcgru/update/bias"], 0.7)
     assert np.abs(new - expected).max() < 1e-5 and expected_cost > 1.0
     assert cost == pytest.approx(expected_cost, rel=1e-5)
+
+
+def test_without_the_diagonal_gate_one_step_is_the_numpy_step_without_the_shift():
+    state = np.random.default_rng(2).uniform(-1, 1, (2, 1, 6, 9)).astype(np.float32)
+    live = np.ones((2, 1, 6, 1), np.float32)
+
+    def build():
+        return ngi.dcgru(tf.constant(state), live=tf.constant(live), diagonal=False)
+
+    (new, cost), weights = _run(build)
+    expected, expected_cost = _numpy_step(state, weights, live, diagonal=False)
+    shifted, _ = _numpy_step(state, weights, live)
+    assert np.abs(new - expected).max() < 1e-5 and cost == pytest.approx(expected_cost, rel=1e-5)
+    assert np.abs(new - shifted).max() > 1e-2  # the shift would have made a difference
+
+
+def test_the_switches_default_to_the_full_model():
+    assert ngi.DEFAULTS.diagonal is True and ngi.DEFAULTS.saturation is True
+    old = ngi.HParams(*TINY[:8])  # the eight fields a checkpoint had before the switches
+    assert old == TINY and ngi.HParams._fields[-2:] == ("diagonal", "saturation")
 
 
 def test_a_padded_example_gives_the_unpadded_logits_and_cost():
@@ -145,6 +168,53 @@ def test_the_trainer_trains_every_length_and_grades_without_storing_the_states()
         assert 0.0 <= trainer.accuracy(5, count=4, batch=2) <= 1.0
     finally:
         trainer.close()
+
+
+def _gradient_of_the_weight(hp):
+    """The gradient of ``hp``'s trainer's objective with respect to the saturation weight
+    (None: the objective does not depend on it), and one ``train`` call's averages."""
+    trainer = ngi.Trainer(hp)
+    try:
+        with trainer.graph.as_default():
+            (grad,) = tf.gradients(trainer.objective, [trainer.saturation_weight])
+        return grad, trainer.train(1)
+    finally:
+        trainer.close()
+
+
+def test_without_the_saturation_cost_the_loss_trained_on_has_no_saturation_term():
+    grad, averages = _gradient_of_the_weight(TINY._replace(saturation=False))
+    assert grad is None and averages["saturation"] > 0  # measured, not trained on
+    grad, _ = _gradient_of_the_weight(TINY)
+    assert grad is not None
+
+
+def test_a_checkpoint_saved_before_the_switches_restores_as_the_full_model(tmp_path):
+    trainer = ngi.Trainer(TINY._replace(seed=3))
+    try:
+        trainer.train(1)
+        ngi.ckpt.save(trainer, tmp_path / "old", {"steps": 1}, optimizer=False)
+        ngi.ckpt.save(trainer, tmp_path / "plain", {"steps": 1}, optimizer=False)
+        saved = trainer.model_weights()
+    finally:
+        trainer.close()
+    record = json.loads((tmp_path / "old.json").read_text(encoding="utf-8"))
+    del record["hparams"]["diagonal"], record["hparams"]["saturation"]
+    (tmp_path / "old.json").write_text(json.dumps(record), encoding="utf-8")
+    plain = tmp_path / "plain.json"
+    record = json.loads(plain.read_text(encoding="utf-8"))
+    record["hparams"].update(diagonal=False, saturation=False)
+    plain.write_text(json.dumps(record), encoding="utf-8")
+    for name, switches in (("old", (True, True)), ("plain", (False, False))):
+        restored, meta = ngi.restore(tmp_path / name)
+        try:
+            assert restored.hp == TINY._replace(seed=3, diagonal=switches[0],
+                                                saturation=switches[1])
+            assert meta["steps"] == 1
+            weights = restored.model_weights()
+            assert all(np.array_equal(weights[k], saved[k]) for k in saved)
+        finally:
+            restored.close()
 
 
 def test_adamax_clips_each_gradient_to_its_running_maximum():

@@ -22,6 +22,11 @@ embedding, readout, task batches and its ``Trainer``'s session plumbing (predict
 weights), and ``neural_gpu.checkpoint`` saves it. The state is one row, ``[batch, 1, positions,
 filters]``; tasks use the sequential layout (``a + [sep] + b``).
 
+Two of the changes can be switched off for an ablation (``benchmarks/neural_gpu_improved.py``):
+``HParams.diagonal`` (False: the update gate keeps the unshifted state, as lecture 12's CGRU
+does) and ``HParams.saturation`` (False: the saturation cost is still measured but not in the
+loss; the hard nonlinearities stay).
+
 Long inputs are graded by a separate, gradient-free ``tf.while_loop`` that keeps only the current
 state, so a 2,000-bit sum (4,001 positions, 4,001 steps) needs the memory of one step.
 """
@@ -47,12 +52,16 @@ tf, tf1 = ng.tf, ng.tf1
 
 #: Everything a run depends on. ``batch`` is the sums *per length*: a step trains on
 #: ``batch`` sums of every length from 2 to ``max_length`` bits. The paper's addition settings:
-#: 48 filters, dropout 0.5 on the candidate, learning rate 0.01 * 48 / filters.
+#: 48 filters, dropout 0.5 on the candidate, learning rate 0.01 * 48 / filters. The two
+#: switches, for ablations: ``diagonal`` (the update gate keeps the shifted state; False: the
+#: state as it is) and ``saturation`` (the saturation cost is in the loss; False: measured
+#: only). They come last, with defaults, so checkpoints saved before them still restore.
 HParams = namedtuple("HParams", ["task", "filters", "kernel", "dropout", "max_length", "batch",
-                                 "lr", "seed"])
+                                 "lr", "seed", "diagonal", "saturation"],
+                     defaults=(True, True))
 
 DEFAULTS = HParams(task="add", filters=48, kernel=3, dropout=0.5, max_length=20, batch=8,
-                   lr=0.01, seed=0)
+                   lr=0.01, seed=0, diagonal=True, saturation=True)
 
 #: Pre-activations beyond this size pay the saturation cost.
 SATURATION_LIMIT = 0.9
@@ -106,14 +115,15 @@ def conv(state: tf.Tensor, kernel: int, name: str, bias: float) -> tf.Tensor:
 
 
 def dcgru(state: tf.Tensor, kernel: int = 3, keep_prob: tf.Tensor | float = 1.0,
-          live: tf.Tensor | None = None) -> tuple[tf.Tensor, tf.Tensor | None]:
+          live: tf.Tensor | None = None, diagonal: bool = True
+          ) -> tuple[tf.Tensor, tf.Tensor | None]:
     """One diagonal CGRU step and its saturation cost over the ``live`` cells (None: no
     cost, for grading, where it would only slow the loop):
 
         r = hard_sigmoid(R * s + B_r)           reset gate
         c = hard_tanh(C * (r s) + B_c)          candidate (dropout on it while training)
         u = hard_sigmoid(U * s + B_u)           update gate
-        s' = u shift_thirds(s) + (1 - u) c
+        s' = u shift_thirds(s) + (1 - u) c      (without ``diagonal``: u s + (1 - u) c)
 
     ``*`` is the convolution along the positions; the variables are ``dcgru/{reset,candidate,
     update}/{kernel,bias}``, shared by every call.
@@ -126,7 +136,8 @@ def dcgru(state: tf.Tensor, kernel: int = 3, keep_prob: tf.Tensor | float = 1.0,
     update = hard_sigmoid(update_in)
     cost = None if live is None else tf.add_n(
         [saturation(x, live) for x in (reset_in, candidate_in, update_in)])
-    return update * shift_thirds(state) + (1.0 - update) * candidate, cost
+    kept = shift_thirds(state) if diagonal else state
+    return update * kept + (1.0 - update) * candidate, cost
 
 
 def _one_row(hp: HParams) -> ng.HParams:
@@ -158,7 +169,7 @@ def improved_gpu(inputs: tf.Tensor, hp: HParams, keep_prob: tf.Tensor | float = 
     def body(i, s, c, t):
         running = tf.reshape(i < lengths, [-1, 1, 1, 1])
         live = mask * tf.cast(running, tf.float32) if cost else None
-        new, step_cost = dcgru(s, hp.kernel, keep_prob, live)
+        new, step_cost = dcgru(s, hp.kernel, keep_prob, live, hp.diagonal)
         s = tf.where(running, new * mask, s)
         return i + 1, s, c + step_cost if cost else c, t.write(i + 1, s) if states else t
 
@@ -197,7 +208,8 @@ def adamax(params: list[tf.Variable], grads: list[tf.Tensor], lr: tf.Tensor,
 class Trainer(ng.Trainer):
     """The improved Neural GPU in its own graph and session, trained on ``hp.task`` with every
     length from 2 to ``hp.max_length`` bits in every step (one ``while_loop`` per length, the
-    losses averaged), the saturation cost and AdaMax. ``predict``, ``accuracy``, ``weights``,
+    losses averaged), the saturation cost (in ``objective``, the loss trained on, unless
+    ``hp.saturation`` is False) and AdaMax. ``predict``, ``accuracy``, ``weights``,
     ``set_weights`` and ``close`` are ``neural_gpu.Trainer``'s, run on a gradient-free graph."""
 
     def __init__(self, hp: HParams):
@@ -230,8 +242,12 @@ class Trainer(ng.Trainer):
             self.saturation_weight = tf1.get_variable("saturation_weight",
                                                       initializer=MAX_SATURATION,
                                                       trainable=False)
+            #: What the gradients are taken of: the loss, plus the weighed saturation cost
+            #: when ``hp.saturation`` (the one place that switch is read).
+            self.objective = (self.loss + self.saturation_weight * self.saturation
+                              if hp.saturation else self.loss)
             params = tf1.trainable_variables()
-            grads = tf.gradients(self.loss + self.saturation_weight * self.saturation, params)
+            grads = tf.gradients(self.objective, params)
             grads = [g + tf1.truncated_normal(tf.shape(g)) * self.lr * 1e-4 for g in grads]
             self.train_op = adamax(params, grads, self.lr, self.global_step)
             self._new_weight = tf1.placeholder(tf.float32, [])
@@ -263,7 +279,8 @@ class Trainer(ng.Trainer):
         """Train ``steps`` steps (fewer if ``seconds`` run out), then, as the paper does every
         200 steps, set the saturation weight to ``lr`` times the average loss over the average
         saturation cost (at most ``MAX_SATURATION``) and cut the learning rate by ``LR_DECAY``
-        when the last two averages are both above the one before. Return the averages."""
+        when the last two averages are both above the one before (without ``hp.saturation``
+        the weight is set all the same, and unused). Return the averages."""
         start, losses, costs = time.perf_counter(), [], []
         for _ in range(steps):
             loss, cost = self.step()
