@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
 from cs20_helpers.notebook import import_tensorflow
 
@@ -51,34 +52,61 @@ VARIANTS = {
 }
 
 
+#: The full run's defaults (``--train-length``, ``--seeds``, ``--test-count``, ``--budget``,
+#: ``--train-share``); ``benchmarks/neural_gpu_improved.py`` matches its runs to them.
+TRAIN_LENGTH, SEEDS, TEST_COUNT, BUDGET, TRAIN_SHARE = 6, 3, 128, 2700.0, 0.85
+
+
 def lengths_for(train_length: int) -> list[int]:
     """The test lengths: 1, 2, 5 and 10 times the training length."""
     return [train_length * k for k in (1, 2, 5, 10)]
 
 
+def seconds_per_run(budget: float, train_share: float, runs: int, seeds: int) -> float:
+    """The training wall time of each run: ``train_share`` of ``budget`` shared equally."""
+    return budget * train_share / (runs * seeds)
+
+
+def timed_run(trainer, train: Callable[[], dict | None], lengths: list[int], count: int,
+              test_seed: int) -> dict:
+    """Call ``train()`` and time it, grade ``trainer`` on ``count`` test examples (generator
+    ``test_seed``) at each of ``lengths``, close it; return what a run records (``level``:
+    the curriculum's, None without one), with what ``train()`` returned, if anything, as
+    ``final``."""
+    try:
+        start = time.perf_counter()
+        final = train()
+        train_seconds = time.perf_counter() - start
+        graded = {str(n): trainer.accuracy(n, count, seed=test_seed) for n in lengths}
+    finally:
+        trainer.close()
+    return {"seed": trainer.hp.seed, "steps": trainer.steps,
+            "level": getattr(trainer, "level", None), "train_seconds": round(train_seconds, 1),
+            "fully_correct": graded, **({"final": final} if final else {})}
+
+
 def run_one(ng, hp, seconds: float, lengths: list[int], count: int) -> dict:
     """Train ``hp`` for ``seconds`` of wall time, then grade it on test examples at ``lengths``."""
     trainer = ng.Trainer(hp)
-    try:
-        start = time.perf_counter()
+
+    def train() -> None:
+        """The curriculum, checked every 25 steps, until the time is up."""
         trainer.train(10**9, check_every=25, seconds=seconds)
-        train_seconds = time.perf_counter() - start
-        graded = {str(n): trainer.accuracy(n, count, seed=ng.TEST_SEED) for n in lengths}
-    finally:
-        trainer.close()
-    return {"seed": hp.seed, "steps": trainer.steps, "level": trainer.level,
-            "train_seconds": round(train_seconds, 1), "fully_correct": graded}
+
+    return timed_run(trainer, train, lengths, count, ng.TEST_SEED)
 
 
 def markdown_table(figures: dict) -> str:
-    """One row per variant and seed: steps, curriculum level reached, time, test figures."""
+    """One row per variant and seed: steps, curriculum level reached (``–`` for a model that
+    has none), time, test figures."""
     lengths = figures["lengths"]
     lines = ["| run | seed | steps | level | train (s) | "
              + " | ".join(f"{n} bits" for n in lengths) + " |",
              "| --- | ---: | ---: | ---: | ---: | " + " | ".join("---:" for _ in lengths) + " |"]
     for name, row in figures["runs"].items():
         for run in row["seeds"]:
-            lines.append(f"| {name} | {run['seed']} | {run['steps']:,} | {run['level']} | "
+            level = "–" if run["level"] is None else run["level"]
+            lines.append(f"| {name} | {run['seed']} | {run['steps']:,} | {level} | "
                          f"{run['train_seconds']:.0f} | " + " | ".join(
                              f"{run['fully_correct'][str(n)]:.0%}" for n in lengths) + " |")
     return "\n".join(lines)
@@ -86,11 +114,13 @@ def markdown_table(figures: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train-length", type=int, default=6, help="longest training sum")
-    parser.add_argument("--seeds", type=int, default=3, help="seeds per variant")
-    parser.add_argument("--test-count", type=int, default=128, help="test examples per length")
-    parser.add_argument("--budget", type=float, default=2700.0, help="seconds for the whole run")
-    parser.add_argument("--train-share", type=float, default=0.85,
+    parser.add_argument("--train-length", type=int, default=TRAIN_LENGTH,
+                        help="longest training sum")
+    parser.add_argument("--seeds", type=int, default=SEEDS, help="seeds per variant")
+    parser.add_argument("--test-count", type=int, default=TEST_COUNT,
+                        help="test examples per length")
+    parser.add_argument("--budget", type=float, default=BUDGET, help="seconds for the whole run")
+    parser.add_argument("--train-share", type=float, default=TRAIN_SHARE,
                         help="share of the budget for training (the rest grades)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
@@ -115,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         base = base._replace(filters=4, batch=8)
     lengths = lengths_for(args.train_length)
-    seconds = args.budget * args.train_share / (len(VARIANTS) * args.seeds)
+    seconds = seconds_per_run(args.budget, args.train_share, len(VARIANTS), args.seeds)
     print(f"{len(VARIANTS)} runs x {args.seeds} seeds, {seconds:.0f} s of training each; "
           f"recipe {dict(base._asdict())}", flush=True)
     runs = {name: {"change": change, "seeds": []} for name, change in VARIANTS.items()}
