@@ -24,7 +24,8 @@ TINY_GRADING = ["--choose-length", "4", "--choose-count", "4", "--choose-long-le
                 "--choose-long-count", "2", "--lengths", "3,5,7", "--goal-length", "5",
                 "--count", "6", "--short-count", "2", "--mid-count", "3", "--long-length", "9",
                 "--long-count", "2", "--carry-all", "5", "--carry-step", "4", "--carry-max",
-                "12", "--planted-count", "5", "--planted-bits", "8", "--planted-runs", "2,6"]
+                "12", "--planted-count", "5", "--planted-bits", "8", "--planted-runs", "2,6",
+                "--xla-from", "6"]
 
 
 def _script(name: str, *args: str) -> subprocess.CompletedProcess:
@@ -124,6 +125,7 @@ def test_the_shipped_files_hold_the_provenance_and_load_back(run, ship, targets,
     assert meta["loadavg_1min"]["min"] <= meta["loadavg_1min"]["median"] \
         <= meta["loadavg_1min"]["max"]
     assert len(meta["grading"]["loadavg_before"]) == 3 and meta["hparams"]["filters"] == 6
+    assert meta["grading"]["xla_from_bits"] == 6
     weights = np.load(data / "neural_gpu" / "add_improved.npz")
     assert not any("adamax" in name for name in weights.files)
 
