@@ -175,6 +175,9 @@ def summary(provenance: dict) -> str:
         rows.append(f"| `{name}`{mark} | {choice['steps'][name]:,} | " + " | ".join(
             f"{f['correct']}/{f['count']}" for f in figures.values()) + " |")
     carry, plant = provenance["carry_family"], provenance["planted_carry"]
+    failing = (f" (failing n: {', '.join(map(str, carry['failing'][:20]))}"
+               + (f" and {len(carry['failing']) - 20} more" if len(carry["failing"]) > 20
+                  else "") + ")") if carry["failing"] else ""
     goal_rows = ["| goal | measured | met |", "| --- | ---: | --- |"]
     for g in provenance["goal"].values():
         goal_rows.append(f"| {g['asked']} | {g['correct']}/{g['count']} | "
@@ -182,8 +185,7 @@ def summary(provenance: dict) -> str:
     return "\n".join([
         "\n".join(rows), "", markdown(provenance, seconds=True), "",
         f"Carry family (2^(n-1) - 1) + 1: {carry['correct']} of {carry['count']} n correct"
-        + (f" (failing n: {', '.join(map(str, carry['failing']))})" if carry["failing"]
-           else "") + f"; planted carry runs of {plant['runs'][0]} to {plant['runs'][1]} "
+        + failing + f"; planted carry runs of {plant['runs'][0]} to {plant['runs'][1]} "
         f"positions in {plant['bits']}-bit sums: {plant['correct']} of {plant['count']}.", "",
         "\n".join(goal_rows)])
 
@@ -249,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     busy_before, load_before = cpu_busy_share(), os.getloadavg()
     start = time.perf_counter()
     candidates, metas = {}, {}
+    print(f"choosing on validation sums (seed {ng.VALIDATION_SEED}): best, then latest",
+          flush=True)
     for name in ("best", "latest"):
         candidates[name], metas[name] = ngi.restore(args.run / name)
         candidates[name].xla_from = 2 * args.xla_from + 1 if args.xla_from else None
@@ -266,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{args.choose_length} bits; ties to best"}
 
     # The choice is made: from here on, and only here, the test seed.
+    print(f"grading {chosen} on test sums (seed {ng.TEST_SEED})", flush=True)
     counts = [(n, args.count if n == args.goal_length else
                args.short_count if n < args.goal_length else args.mid_count) for n in lengths]
     test = grade_counts(trainer, [*counts, (args.long_length, args.long_count)], ng.TEST_SEED)
