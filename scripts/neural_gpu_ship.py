@@ -32,13 +32,22 @@ GOAL = 0.99
 def grade(trainer, lengths: list[int], count: int, long_length: int, long_count: int,
           seed: int) -> dict[str, dict]:
     """Fully-correct counts and fractions on test sums of ``seed`` at every length."""
+    return grade_counts(trainer, [(k, count) for k in lengths] + [(long_length, long_count)],
+                        seed)
+
+
+def grade_counts(trainer, counts: list[tuple[int, int]], seed: int) -> dict[str, dict]:
+    """For each (length, count): how many of ``count`` sums of ``seed`` at that length come out
+    fully correct, the fraction, the seconds and the seconds per sum (the batch's time over
+    its count)."""
     figures = {}
-    for length, n in [(k, count) for k in lengths] + [(long_length, long_count)]:
+    for length, n in counts:
         start = time.perf_counter()
         fraction = trainer.accuracy(length, n, seed=seed, batch=16 if length > 400 else 64)
+        seconds = time.perf_counter() - start
         figures[str(length)] = {"count": n, "correct": round(fraction * n),
-                                "fraction": fraction,
-                                "seconds": round(time.perf_counter() - start, 1)}
+                                "fraction": fraction, "seconds": round(seconds, 1),
+                                "seconds_per_sum": round(seconds / n, 4)}
         print(f"{length} bits: {round(fraction * n)} of {n} fully correct", flush=True)
     return figures
 
@@ -59,6 +68,22 @@ def readme_rows(readme: str, files: dict[str, bytes]) -> str:
     return "\n".join(lines)
 
 
+def ship_files(trainer, name: Path, provenance: dict, data_dir: Path) -> dict[str, bytes]:
+    """Write ``trainer``'s model weights and ``provenance`` to ``data_dir/name.npz`` and
+    ``.json`` (each whole or not at all) and their rows in ``data_dir/README.md``; return the
+    files' bytes by their name in the table."""
+    from cs20_helpers._atomic import write_text_atomic
+    from cs20_helpers.neural_gpu import checkpoint as ckpt
+
+    target = data_dir / name
+    ckpt.save(trainer, target, provenance, optimizer=False)
+    files = {f"{name.as_posix()}{suffix}": target.with_suffix(suffix).read_bytes()
+             for suffix in (".npz", ".json")}
+    readme = data_dir / "README.md"
+    write_text_atomic(readme, readme_rows(readme.read_text(encoding="utf-8"), files))
+    return files
+
+
 def finetuned(meta: dict) -> str:
     """', the last N of them fine-tuned on T thread(s) at learning rate LR ...' for a fine-tune."""
     origin = meta.get("finetuned_from")
@@ -69,12 +94,15 @@ def finetuned(meta: dict) -> str:
             f"(`{meta['command']}`) from step {origin['steps']:,} of `{origin['command']}`")
 
 
-def markdown(provenance: dict) -> str:
-    """The shipped checkpoint's table: test figures per length."""
-    rows = ["| length (bits) | test sums | fully correct | fraction |",
-            "| ---: | ---: | ---: | ---: |"]
+def markdown(provenance: dict, seconds: bool = False) -> str:
+    """The shipped checkpoint's table: test figures per length (with ``seconds``, the seconds
+    per sum too)."""
+    rows = ["| length (bits) | test sums | fully correct | fraction |" + (" s per sum |"
+                                                                        if seconds else ""),
+            "| ---: | ---: | ---: | ---: |" + (" ---: |" if seconds else "")]
     for length, f in sorted(provenance["test"].items(), key=lambda kv: int(kv[0])):
-        rows.append(f"| {int(length):,} | {f['count']} | {f['correct']} | {f['fraction']:.1%} |")
+        rows.append(f"| {int(length):,} | {f['count']} | {f['correct']} | {f['fraction']:.1%} |"
+                    + (f" {f['seconds_per_sum']:.3g} |" if seconds else ""))
     return "\n".join(rows)
 
 
@@ -103,7 +131,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers import results
-    from cs20_helpers._atomic import write_text_atomic
     from cs20_helpers.benchmarking import (
         cpu_busy_share,
         machine_description,
@@ -137,13 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_write:
         trainer.close()
         return 0
-    target = bundled_data_dir() / ckpt.SHIPPED
-    ckpt.save(trainer, target, provenance, optimizer=False)
+    ship_files(trainer, ckpt.SHIPPED, provenance, bundled_data_dir())
     trainer.close()
-    files = {f"{ckpt.SHIPPED.as_posix()}{suffix}": target.with_suffix(suffix).read_bytes()
-             for suffix in (".npz", ".json")}
-    readme = bundled_data_dir() / "README.md"
-    write_text_atomic(readme, readme_rows(readme.read_text(encoding="utf-8"), files))
     machine = machine_description(ng.tf, busy_before)
     write_results_json("neural_gpu_shipped", {**provenance, "machine": machine,
                                               "loaded": under_load(busy_before)})

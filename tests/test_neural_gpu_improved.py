@@ -276,3 +276,20 @@ def test_resuming_nothing_is_a_one_line_error(tmp_path):
     done = _train("--out", str(tmp_path / "none"), "--resume")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+
+
+def test_the_xla_compiled_logits_equal_the_session_ones():
+    trainer = ngi.Trainer(TINY)
+    try:
+        x, _ = trainer.batch(3, 5, np.random.default_rng(0))
+        short, _ = trainer.batch(2, 2, np.random.default_rng(1))
+        plain, plain_short = trainer.predict(x), trainer.predict(short)
+        trainer.xla_from = 11  # positions: the 5-bit sums (11), not the 2-bit ones (5)
+        assert np.array_equal(trainer.predict(short), plain_short) and trainer._xla is None
+        assert np.allclose(trainer.predict(x), plain, atol=1e-5) and trainer._xla is not None
+        padded, _, lengths = ng.pad_to(x, np.zeros((3, 11), np.int32), 14)
+        lengths[1] = 9  # a shorter example in the padded batch
+        assert np.allclose(trainer.xla_predict(padded, lengths),
+                           ng.Trainer.predict(trainer, padded, lengths), atol=1e-5)
+    finally:
+        trainer.close()

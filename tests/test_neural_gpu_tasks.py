@@ -80,3 +80,48 @@ def test_pad_to_adds_empty_cells_and_returns_the_lengths():
     assert np.array_equal(xp[..., :7], x) and not xp[..., 7:].any() and not yp[:, 7:].any()
     with pytest.raises(ValueError, match="cannot pad"):
         tasks.pad_to(x, y, 5)
+
+
+def _operands(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The 0/1 bits of both operands of sequential inputs ``[size, 1, 2n + 1]``."""
+    n = x.shape[-1] // 2
+    return x[:, 0, :n] - 1, x[:, 0, n + 1:] - 1
+
+
+@pytest.mark.parametrize("run", [(20, 200), 1, 3, 200])
+def test_planted_carry_runs_are_exact_sums_with_one_longest_run(run):
+    x, y, k = tasks.planted_carry_batch(64, 200, run, np.random.default_rng(4))
+    assert x.shape == (64, 1, 401) and y.shape == (64, 401) and x.dtype == y.dtype == np.int32
+    assert (x[:, 0, 200] == tasks.SEP).all() and not y[:, 201:].any()
+    for row, target in zip(x[:, 0], y, strict=True):
+        a, b = tasks.from_symbols(row[:200]), tasks.from_symbols(row[201:])
+        assert tasks.from_symbols(target) == a + b
+    a, b = _operands(x)
+    assert np.array_equal(tasks.longest_carry_run(a, b), k)
+    low, high = (run, run) if isinstance(run, int) else run
+    assert k.min() >= low and k.max() <= high
+    if run == (20, 200):
+        assert len(np.unique(k)) > 20  # drawn per sum
+
+
+def test_planted_carry_runs_draw_from_their_generator():
+    first, second = (tasks.planted_carry_batch(8, 50, (5, 40), np.random.default_rng(s))
+                     for s in (1, 1))
+    assert all(np.array_equal(p, q) for p, q in zip(first, second, strict=True))
+    with pytest.raises(ValueError, match="do not fit"):
+        tasks.planted_carry_batch(1, 10, (5, 11), np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("n", [2, 3, 17, 500])
+def test_the_carry_family_is_a_run_of_n_minus_one_ones_plus_one(n):
+    x, y = tasks.carry_family(n)
+    assert x.shape == (1, 1, 2 * n + 1) and y.shape == (1, 2 * n + 1)
+    a, b = tasks.from_symbols(x[0, 0, :n]), tasks.from_symbols(x[0, 0, n + 1:])
+    assert (a, b) == (2 ** (n - 1) - 1, 1) and tasks.from_symbols(y[0]) == a + b == 2 ** (n - 1)
+    assert tasks.longest_carry_run(*_operands(x)).tolist() == [n - 1]
+
+
+def test_longest_carry_run_by_hand():
+    a = np.array([[1, 1, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0]])
+    b = np.array([[1, 0, 1, 0, 0, 1], [1, 1, 1, 1, 1, 1]])
+    assert tasks.longest_carry_run(a, b).tolist() == [4, 0]

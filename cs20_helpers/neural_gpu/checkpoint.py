@@ -2,13 +2,17 @@
 
 A checkpoint's JSON holds the hyperparameters it was built with (so the model can be rebuilt)
 and whatever the run recorded: seed, steps, wall time, CPU, command, figures. The course ships
-one, trained by ``scripts/neural_gpu_train.py`` and written by
-``scripts/neural_gpu_ship.py``: :func:`load_shipped` returns it ready to use.
+two, each ready to use from :func:`load_shipped`: the Neural GPU of lecture 12
+(``load_shipped()``, ``add_sequential``: trained by ``scripts/neural_gpu_train.py``, written by
+``scripts/neural_gpu_ship.py``) and the improved one of ``neural_gpu.improved``
+(``load_shipped("add_improved")`` or :func:`load_shipped_improved`: trained by
+``scripts/neural_gpu_improved_train.py``, written by ``scripts/neural_gpu_improved_ship.py``).
 """
 
 from __future__ import annotations
 
-__all__ = ["load_shipped", "read", "restore", "save", "SHIPPED"]
+__all__ = ["IMPROVED", "load_shipped", "load_shipped_improved", "read", "restore", "save",
+    "SHIPPED", "SHIPPED_IMPROVED"]
 
 import io
 import json
@@ -22,6 +26,10 @@ from cs20_helpers.paths import bundled_data_dir
 
 #: The shipped checkpoint, relative to the bundled data folder (``.npz`` and ``.json``).
 SHIPPED = Path("neural_gpu") / "add_sequential"
+#: The shipped improved Neural GPU (``neural_gpu.improved``), likewise.
+SHIPPED_IMPROVED = Path("neural_gpu") / "add_improved"
+#: The ``architecture`` an improved model's provenance names (the original's has none).
+IMPROVED = "improved"
 
 
 def save(trainer: ng.Trainer, path: Path, meta: dict, optimizer: bool = True) -> Path:
@@ -56,7 +64,23 @@ def restore(path: Path) -> tuple[ng.Trainer, dict]:
     return trainer, meta
 
 
-def load_shipped() -> tuple[ng.Trainer, dict]:
-    """The Neural GPU the course ships (trained on sums of at most 20 bits in the sequential
-    layout) and its provenance: seed, steps, wall time, CPU, command and test figures."""
-    return restore(bundled_data_dir() / SHIPPED)
+def load_shipped(name: str = SHIPPED.name, data_dir: Path | None = None
+                 ) -> tuple[ng.Trainer, dict]:
+    """A Neural GPU the course ships and its provenance: seed, steps, wall time, CPU, command
+    and test figures. ``name`` is ``"add_sequential"`` (the default: lecture 12's model, trained
+    on sums of at most 20 bits in the sequential layout) or ``"add_improved"`` (the improved
+    model, a ``neural_gpu.improved.Trainer``); ``data_dir`` replaces the bundled data folder."""
+    path = Path(data_dir or bundled_data_dir()) / SHIPPED.parent / name
+    if not path.with_suffix(".json").exists():
+        raise FileNotFoundError(f"no shipped Neural GPU {name!r}: {path}.json is missing")
+    meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    if meta.get("architecture") == IMPROVED:
+        from cs20_helpers.neural_gpu import improved  # it imports this module
+
+        return improved.restore(path)
+    return restore(path)
+
+
+def load_shipped_improved(data_dir: Path | None = None) -> tuple[ng.Trainer, dict]:
+    """The improved Neural GPU the course ships (``load_shipped("add_improved")``)."""
+    return load_shipped(SHIPPED_IMPROVED.name, data_dir)

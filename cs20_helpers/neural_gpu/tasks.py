@@ -11,12 +11,18 @@ first. Two layouts:
   n positions, inputs are ``[size, 2, n]``. Addition is then a local rule.
 
 Targets are ``[size, positions]``: the answer, LSB first, then empty cells.
+
+Long carries, the hard part of addition, have their own sums (sequential layout):
+``planted_carry_batch`` plants one carry run of a chosen length in random sums, and
+``carry_family`` is the sum (2^(n-1) - 1) + 1, a run of n - 1 ones plus one;
+``longest_carry_run`` measures a sum's longest run.
 """
 
 from __future__ import annotations
 
-__all__ = ["BINARY_TASKS", "EMPTY", "from_symbols", "LAYOUTS", "pad_to", "positions", "ROWS",
-    "SEP", "task_batch", "TASKS", "to_bits", "VOCAB"]
+__all__ = ["BINARY_TASKS", "carry_family", "EMPTY", "from_symbols", "LAYOUTS",
+    "longest_carry_run", "pad_to", "planted_carry_batch", "positions", "ROWS", "SEP",
+    "task_batch", "TASKS", "to_bits", "VOCAB"]
 
 import numpy as np
 
@@ -78,16 +84,84 @@ def task_batch(task: str, size: int, length: int, rng: np.random.Generator,
         return _one_operand(task, size, length, rng, ROWS[layout])
     if layout == "sequential":
         a, b = rng.integers(0, 2, size=(2, size, length))
-        inputs = np.concatenate([a + 1, np.full((size, 1), SEP), b + 1], axis=1)[:, None]
-        answer = _binary(task, a, b, length + 1 if task == "add" else 2 * length)
-        targets = np.zeros((size, 2 * length + 1), np.int64)
-        targets[:, :answer.shape[1]] = answer + 1
-        return inputs.astype(np.int32), targets.astype(np.int32)
+        return _sequential(task, a, b)
     a, b = rng.integers(0, 2, size=(2, size, length))
     top = length - 1 if task == "add" else length // 2  # the bits that may be 1
     a[:, top:] = b[:, top:] = 0
     inputs = np.stack([a + 1, b + 1], axis=1)
     return inputs.astype(np.int32), (_binary(task, a, b, length) + 1).astype(np.int32)
+
+
+def _sequential(task: str, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sequential layout of operands ``a`` and ``b`` (0/1 bits ``[size, n]``, LSB first):
+    int32 inputs ``[size, 1, 2n + 1]`` (``a + [sep] + b``) and targets ``[size, 2n + 1]``."""
+    size, length = a.shape
+    inputs = np.concatenate([a + 1, np.full((size, 1), SEP), b + 1], axis=1)[:, None]
+    answer = _binary(task, a, b, length + 1 if task == "add" else 2 * length)
+    targets = np.zeros((size, 2 * length + 1), np.int64)
+    targets[:, :answer.shape[1]] = answer + 1
+    return inputs.astype(np.int32), targets.astype(np.int32)
+
+
+def longest_carry_run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per sum of the bit rows ``a`` and ``b`` (0/1, ``[size, n]``, LSB first): the most
+    consecutive positions that carry a 1 out (a carry generated where both bits are 1 and
+    passed on where exactly one is)."""
+    a, b = np.atleast_2d(a), np.atleast_2d(b)
+    carry, run, longest = (np.zeros(len(a), np.int64) for _ in range(3))
+    for j in range(a.shape[1]):
+        carry = (a[:, j] & b[:, j]) | ((a[:, j] ^ b[:, j]) & carry)
+        run = np.where(carry == 1, run + 1, 0)
+        longest = np.maximum(longest, run)
+    return longest
+
+
+def planted_carry_batch(count: int, bits: int, run: int | tuple[int, int],
+                        rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``count`` sums of two ``bits``-bit numbers, each with one planted carry run of k
+    positions: the sequential layout's inputs and targets (as ``task_batch(..., "sequential")``
+    gives them) and each sum's k.
+
+    k is ``run`` or drawn uniformly from ``run = (low, high)`` (both included) per sum, its
+    start p uniformly from the places it fits. A carry is generated at p (both bits 1), passed
+    on through p + 1 .. p + k - 1 (exactly one bit 1, which one at random), and stopped at
+    p + k (both 0; a run that reaches the top carries into the answer's last bit); p - 1 is a
+    0 + 0 as well, so nothing carries into the run. The other bits are random, except that a
+    random run reaching k + 1 positions is cut there (that position made 0 + 0), so no run
+    is longer than the planted one: ``longest_carry_run`` of every sum is its k.
+    """
+    low, high = (run, run) if isinstance(run, int) else run
+    if not 1 <= low <= high <= bits:
+        raise ValueError(f"carry runs of {low} to {high} positions do not fit {bits} bits")
+    k = rng.integers(low, high + 1, size=count)
+    start = rng.integers(0, bits - k + 1)
+    a, b = rng.integers(0, 2, size=(2, count, bits))
+    flip = rng.integers(0, 2, size=(count, bits))
+    carry, length = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    for j in range(bits):
+        offset = j - start
+        planted = (offset >= -1) & (offset <= k)
+        generate, passes = offset == 0, (offset > 0) & (offset < k)
+        a[:, j] = np.where(planted, np.where(generate, 1, np.where(passes, flip[:, j], 0)),
+                           a[:, j])
+        b[:, j] = np.where(planted, np.where(generate, 1, np.where(passes, 1 - flip[:, j], 0)),
+                           b[:, j])
+        out = (a[:, j] & b[:, j]) | ((a[:, j] ^ b[:, j]) & carry)
+        cut = ~planted & (out == 1) & (length + 1 > k)
+        a[cut, j] = b[cut, j] = 0
+        carry = np.where(cut, 0, out)
+        length = np.where(carry == 1, length + 1, 0)
+    inputs, targets = _sequential("add", a, b)
+    return inputs, targets, k
+
+
+def carry_family(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The sum (2^(n-1) - 1) + 1 of two ``n``-bit numbers, a carry run of n - 1 positions:
+    one example's inputs ``[1, 1, 2n + 1]`` and targets, sequential layout."""
+    if n < 2:
+        raise ValueError(f"the carry family starts at n = 2, not {n}")
+    a = np.array([to_bits(2 ** (n - 1) - 1, n)])
+    return _sequential("add", a, np.array([to_bits(1, n)]))
 
 
 def _one_operand(task: str, size: int, length: int, rng: np.random.Generator,
