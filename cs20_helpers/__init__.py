@@ -4,9 +4,11 @@ A notebook starts with ``tf, tf1 = setup()`` from ``notebook`` (it alone changes
 see there), then imports what it needs, e.g. ``from cs20_helpers import checks, datasets``.
 Importing this package never imports TensorFlow, so it stays cheap for the command line.
 
-The map: each module, one line, and the notebooks that import it ([-]: none; it serves other
-helpers, the tools, ``benchmarks/`` or ``scripts/``). ``tests/test_package_map.py`` holds it to
-the tree and to the notebooks' imports.
+The map: each module, one line, and the notebooks that import it directly ([-]: none; it serves
+other helpers, the tools, ``benchmarks/`` or ``scripts/``). A ``*`` after a name: importing
+the module imports TensorFlow, so a notebook imports it after ``setup()``. ``profile``, the
+data profile in use, is ``paths.profile`` re-exported here. ``tests/test_package_map.py``
+holds the map to the tree, to the notebooks' imports and to what each module imports.
 
 The notebook kit, what most notebooks import:
     notebook                      setup(): quiet, seeded TensorFlow in TF1 and TF2 styles  [all]
@@ -15,34 +17,34 @@ The notebook kit, what most notebooks import:
     paths                         where things go: data, cache, logs, results  [all but 02 12]
     datasets                      one call per data set, sample or download  [03 04 05 06 07 09 11]
     graphs                        draw a graph inline; the TensorBoard command  [01 02 03 04 05]
-    events                        read TensorBoard event files back  [01 04 05 07 09]
-    benchmarking                  figures the benchmarks recorded, and their plumbing  [06 09 12]
+    events*                       read TensorBoard event files back  [01 04 05 07 09]
 
 Lesson helpers, a lecture's together:
+    benchmarking                  figures the benchmarks recorded, and their plumbing  [06 09 12]
     native_output                 capture what C++ code prints (lecture 1)  [01]
     word2vec                      skip-gram vocabulary, ids and batches (lecture 4)  [04]
     word2vec.analogy              word-analogy accuracy and nearest neighbours  [04]
     word2vec.labels               plot labels that do not overlap  [04]
-    pipelines                     one input pipeline three ways, timed (lecture 6)  [06]
+    pipelines*                    one input pipeline three ways, timed (lecture 6)  [06]
     diagrams                      boxes-and-arrows figures  [06]
-    tfrecord                      TFRecord files of images and labels  [06 09]
+    tfrecord*                     TFRecord files of images and labels  [06 09]
     cluster                       start and stop a local cluster, leaving nothing  [06 10]
     cluster.loopback              keep the cluster's servers on 127.0.0.1  [-]
-    layers                        TF1-style layers from variable scopes (lecture 7)  [07 09 11]
+    layers*                       TF1-style layers from variable scopes (lecture 7)  [07 09 11]
     char_text                     character-level text for the RNN language model  [08]
-    devices                       split one CPU into logical devices for towers  [09]
-    towers                        one model copy per device, gradients averaged  [09]
-    style                         Gram matrices and the losses of style transfer  [11]
-    style.feature_nets            the convnets whose features style transfer matches  [11]
-    style.lbfgs                   SciPy's L-BFGS-B on an image  [11]
-    style.images                  the bundled photographs and textures  [11]
-    style.image_stats             colour and block-artifact figures of a picture  [11]
-    style.model_stats             size, cost and depth of the case studies' models  [11]
-    neural_gpu                    the Neural GPU of lecture 12, its baselines, training  [12]
-    neural_gpu.tasks              binary tasks as arrays of symbols (NumPy only)  [12]
-    neural_gpu.checkpoint         checkpoints, and the shipped model  [12]
-    neural_gpu.views              what notebook 12 measures and shows of a run  [12]
-    neural_gpu.improved           the improved Neural GPU (Freivalds and Liepins, 2017)  [-]
+    devices                       split one CPU into devices (setup's cpu_devices=)  [09]
+    towers*                       one model copy per device, gradients averaged  [09]
+    style*                        Gram matrices and the losses of style transfer  [11]
+    style.feature_nets*           the convnets whose features style transfer matches  [11]
+    style.lbfgs*                  SciPy's L-BFGS-B on an image  [11]
+    style.images*                 the bundled photographs and textures  [11]
+    style.image_stats*            colour and block-artifact figures of a picture  [11]
+    style.model_stats*            size, cost and depth of the case studies' models  [11]
+    neural_gpu*                   the Neural GPU of lecture 12, its baselines, training  [12]
+    neural_gpu.tasks*             binary tasks as arrays of symbols (NumPy; its package: TF)  [12]
+    neural_gpu.checkpoint*        checkpoints, and the shipped model  [12]
+    neural_gpu.views*             what notebook 12 measures and shows of a run  [12]
+    neural_gpu.improved*          the improved Neural GPU (Freivalds and Liepins, 2017)  [-]
 
 Internals and plumbing beneath them:
     datasets.registry             the full data sets: where, checksums, fetching  [-]
@@ -57,8 +59,12 @@ Internals and plumbing beneath them:
     _atomic                       files written whole or not at all  [-]
 
 Apart, never imported by notebooks:
-    tools                         the course's command line: run, store, crosscheck, refute,
-                                  hygiene, assign, grading (check), site, data  [-]
+    tools                         the command line, ``python -m cs20_helpers`` (``cs20``), a
+                                  module a command: run and store (runner), crosscheck,
+                                  refute (with mutants), agree (agreement), hygiene, assign,
+                                  check, the grading of a student's notebook (grading, with
+                                  submission and exercises), nbgrader-course, site and data
+                                  (data_cli)  [-]
 """
 
 from importlib import metadata

@@ -5,14 +5,17 @@ under ``tf.compat.v1``. Every notebook's Setup cell starts with ``tf, tf1 = setu
 examples build inside ``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``;
 "In TensorFlow 2" sections run eagerly in the same kernel.
 
-``setup()`` is the one place the package changes the process, and it says what it changes:
-the environment variables TensorFlow and SciPy read when imported (oneDNN off, which also
-fixes float32 digits; tf-keras behind ``tf.keras`` for ``tf1.layers`` and ``rnn_cell``; no C++
-info lines; one OpenBLAS thread), warning filters for TF1 deprecations, thread counts, seeds and
-NumPy's print options.
-Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
-importing TensorFlow or a helper that imports it (``layers``, ``events``, ``style``, ...): a
-TensorFlow imported earlier keeps oneDNN on, and ``setup()`` warns.
+``setup()`` is the one place the package changes the process. It sets the environment
+variables TensorFlow and SciPy read when imported, each only where the environment does not set
+it already (oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.keras`` for
+``tf1.layers`` and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the
+whole process, warnings whose message starts with ``tf.`` and every DeprecationWarning and
+FutureWarning (the TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds
+Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow and prints one
+line. Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
+importing TensorFlow, SciPy or a helper that imports them (those marked ``*`` in the package's
+map, ``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()``
+warns.
 """
 
 from __future__ import annotations
@@ -143,9 +146,12 @@ def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
 
 def setup(seed: int = 0, *, show: bool = True,
           cpu_devices: int | None = None) -> tuple[ModuleType, ModuleType]:
-    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``. Call it first:
-    it sets what TensorFlow reads when imported (see the module docstring).
+    """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``.
 
+    Call it first, before importing TensorFlow, SciPy or a helper that imports them: it sets the
+    environment they read when imported (where unset), process-wide warning filters, thread
+    counts and the Python, NumPy and TensorFlow seeds, sets NumPy's print options, imports
+    TensorFlow (warning when it was imported before) and, with ``show``, prints one line.
     ``cpu_devices=N`` splits the CPU (and too few GPUs) into N logical devices for multi-device
     examples; only a fresh kernel can do that, as the first TensorFlow call of the notebook.
     """

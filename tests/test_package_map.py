@@ -8,6 +8,8 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -16,7 +18,66 @@ import cs20_helpers
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = {f"{n:02d}" for n in range(1, 13)}
-ENTRY = re.compile(r"^    (?P<name>[\w.]+)\s+.+?\s+\[(?P<notebooks>[^\]]*)\]$")
+ENTRY = re.compile(r"^    (?P<name>[\w.]+)(?P<tf>\*?)\s+.+?\s+\[(?P<notebooks>[^\]]*)\]$")
+
+
+def _starred(doc: str) -> set[str]:
+    """The names the map marks with ``*``: importing them imports TensorFlow."""
+    text = re.sub(r"\n {20,}", " ", doc)
+    return {m["name"] for m in map(ENTRY.match, text.splitlines()) if m and m["tf"]}
+
+
+def _module_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when imported: at its top level, in ifs (not ``if
+    TYPE_CHECKING:``), trys and withs, never inside a function or a class."""
+    found, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            todo += node.orelse
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                todo += getattr(node, field, [])
+        elif isinstance(node, ast.ExceptHandler):
+            todo += node.body
+    return found
+
+
+def _import_graph() -> tuple[dict[str, set[str]], set[str]]:
+    """For every module (relative name): the cs20_helpers modules importing it runs (its parent
+    packages and its module-level imports), and the modules that import TensorFlow, tf-keras or
+    Keras themselves at module level."""
+    root = Path(cs20_helpers.__file__).parent
+    edges, direct = {}, set()
+    for name in _modules() - {"tools"}:
+        path = root.joinpath(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        edges[name] = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+        for node in _module_level_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            for module in modules:
+                if module.split(".")[0] in {"tensorflow", "tf_keras", "keras"}:
+                    direct.add(name)
+                inner = module.removeprefix("cs20_helpers.")
+                if module.startswith("cs20_helpers.") and inner in _modules():
+                    edges[name].add(inner)
+    return edges, direct
+
+
+def _imports_tensorflow(name: str, edges: dict[str, set[str]], direct: set[str]) -> bool:
+    """Whether importing ``cs20_helpers.<name>`` imports TensorFlow: some module it runs, in
+    turn, imports it (read from the sources)."""
+    seen, todo = set(), [name]
+    while todo:
+        current = todo.pop()
+        if current in direct:
+            return True
+        seen.add(current)
+        todo += [m for m in edges.get(current, ()) if m not in seen]
+    return False
 
 
 def _entries(doc: str) -> dict[str, set[str]]:
@@ -141,3 +202,20 @@ def test_every_name_a_notebook_imports_is_in_its_modules_all():
                                 if a.name not in module.__all__ and not
                                 importlib.util.find_spec(f"{node.module}.{a.name}")]
     assert not missing
+
+
+def test_the_star_marks_exactly_the_modules_that_import_tensorflow():
+    edges, direct = _import_graph()
+    importing = {name for name in edges if _imports_tensorflow(name, edges, direct)}
+    assert importing == _starred(cs20_helpers.__doc__)
+    assert {"layers", "neural_gpu.tasks", "style.images"} <= importing  # direct, via package
+    assert not {"datasets", "notebook", "checks"} & importing
+
+
+def test_importing_a_starred_module_really_imports_tensorflow_and_another_does_not():
+    # The static reading above, held to what Python does, on one module of each kind.
+    script = ("import sys, cs20_helpers.{} as m; print('tensorflow' in sys.modules)")
+    for name, expected in (("style.images", "True"), ("word2vec.labels", "False")):
+        done = subprocess.run([sys.executable, "-c", script.format(name)], capture_output=True,
+                              text=True, timeout=120, check=True)
+        assert done.stdout.strip() == expected, name

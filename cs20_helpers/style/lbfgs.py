@@ -5,6 +5,9 @@ what an image needs: bounds, so every pixel stays in [0, 1]. This wraps
 ``scipy.optimize.minimize(method="L-BFGS-B", jac=True)`` for a loss of an image array: it
 spends an exact budget of loss-and-gradient evaluations (SciPy's ``maxfun`` may overshoot by
 a line search) and returns the best image it evaluated.
+
+Importing it imports SciPy (and, through its package, TensorFlow): in a notebook, after
+``setup()``, which gives SciPy's OpenBLAS one thread.
 """
 
 from __future__ import annotations
