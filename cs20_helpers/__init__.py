@@ -44,7 +44,7 @@ Lesson helpers, a lecture's together:
     neural_gpu.tasks*             binary tasks as arrays of symbols (NumPy; its package: TF)  [12]
     neural_gpu.checkpoint*        checkpoints, and the shipped model  [12]
     neural_gpu.views*             what notebook 12 measures and shows of a run  [12]
-    neural_gpu.improved*          the improved Neural GPU (Freivalds and Liepins, 2017)  [-]
+    neural_gpu.improved*          the improved Neural GPU (Freivalds and Liepins, 2017)  [12]
 
 Internals and plumbing beneath them:
     datasets.registry             the full data sets: where, checksums, fetching  [-]

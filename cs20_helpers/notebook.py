@@ -111,12 +111,13 @@ def native_stderr_silenced() -> Iterator[None]:
 
 def quiet_import() -> ModuleType:
     """Import TensorFlow with the quiet settings, its native start-up lines silenced; warn when
-    it was imported before (its start-up settings then no longer apply).
+    it was imported before without them (its start-up settings then no longer apply).
 
     The runtime is not started, so ``split_devices`` can still split the CPU afterwards.
     """
     global _imported_quietly
-    if "tensorflow" in sys.modules and not _imported_quietly:
+    quiet_already = all(os.environ.get(k) == v for k, v in _QUIET_ENV.items())
+    if "tensorflow" in sys.modules and not _imported_quietly and not quiet_already:
         warnings.warn("TensorFlow was imported before setup(): oneDNN stays on and C++ log "
                       "lines show; restart the kernel and run setup() first", RuntimeWarning,
                       stacklevel=3)
