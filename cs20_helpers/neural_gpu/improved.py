@@ -1,7 +1,7 @@
 """The improved Neural GPU (Freivalds and Liepins, 2017): diagonal gates, hard nonlinearities.
 
 "Improving the Neural GPU Architecture for Algorithm Learning" changes lecture 12's model
-(``cs20_helpers.neural_gpu``) in six ways, all here:
+(``cs20_helpers.neural_gpu``) in these ways, all here:
 
 - a *diagonal* gated unit (DCGRU): the memory the update gate keeps is the state *shifted*, a
   third of the channels one cell to the right, a third one cell to the left, the rest in place,
@@ -11,9 +11,8 @@
   (so the gradient does not vanish there), reweighed during training to stay near ``lr`` times
   the loss;
 - one shared unit, applied as many times as the input is long (no relaxed copies, one unit per
-  step);
-- the padding zeroed again after every step (an example stops changing after its own length,
-  so a padded example's logits equal the unpadded ones);
+  step); as in lecture 12's model, the padding is zeroed again after every step (an example
+  stops changing after its own length, so a padded example's logits equal the unpadded ones);
 - every training length in every step instead of a curriculum;
 - AdaMax, each gradient clipped to 1.2 times its running maximum.
 
