@@ -1,19 +1,19 @@
 """Benchmark between-graph replication on localhost: examples per second against workers.
 
-Runs ``notebooks/workers/tf1_worker.py`` (the linear regression of notebook 10, batches of
-``--batch`` rows) as one parameter server and 1, 2 or 4 worker processes on 127.0.0.1, with
+Runs ``cs20_helpers/cluster/workers/tf1_worker.py`` (the linear regression of notebook 10, batches
+of ``--batch`` rows) as one parameter server and 1, 2 or 4 worker processes on 127.0.0.1, with
 asynchronous and with synchronous (``SyncReplicasOptimizer``) updates, each worker doing about
 ``--steps`` steps. Examples per second count every batch a worker computed, over the slowest
-worker's training time (process start-up not included). The same model's step in one plain
-local session gives the time a step takes without a cluster; a worker's time per step minus
-that is the time spent on communication with the ps (and, when synchronous, on waiting for the
-other workers). Each setting runs ``--repeats`` times and keeps its fastest run.
+worker's training time (process start-up not included). The same model's step in one plain local
+session gives the time a step takes without a cluster; a worker's time per step minus that is the
+time spent on communication with the ps (and, when synchronous, on waiting for the other workers).
+Each setting runs ``--repeats`` times and keeps its fastest run.
 
     python benchmarks/cluster.py                  # prints the table, updates RESULTS.md
     python benchmarks/cluster.py --workers 1 2 --steps 100 --no-write
 
 Writes the ``## Cluster (localhost)`` section of benchmarks/RESULTS.md and the ``cluster`` key
-of benchmarks/results.json, and nothing else of them.
+of cs20_helpers/data/benchmark_results.json, and nothing else of them.
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from cs20_helpers.cluster import Cluster, local_cluster, worker_summary
+from cs20_helpers.cluster import Cluster, local_cluster, worker_scripts, worker_summary
 from cs20_helpers.notebook import import_tensorflow
-from cs20_helpers.paths import project_dir
 
 HEADING = "Cluster (localhost)"
 TIMEOUT_S = 300
@@ -36,7 +35,7 @@ TIMEOUT_S = 300
 
 def worker_script() -> Path:
     """Return the worker script notebook 10 shows."""
-    return project_dir() / "notebooks" / "workers" / "tf1_worker.py"
+    return worker_scripts() / "tf1_worker.py"
 
 
 def local_step_seconds(tf, batch: int, steps: int) -> float:
@@ -109,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=32, help="rows per worker step")
     parser.add_argument("--repeats", type=int, default=2, help="runs per setting; best is kept")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
 
     tf = import_tensorflow()
@@ -150,10 +149,11 @@ def main(argv: list[str] | None = None) -> int:
         publish(
             HEADING,
             "`python benchmarks/cluster.py`: the worker script of notebook 10 "
-            "(`notebooks/workers/tf1_worker.py`, a 10-feature linear regression, batches of "
-            f"{args.batch} rows, plain SGD) as one parameter server and 1, 2 or 4 worker "
-            "processes on 127.0.0.1, with asynchronous and synchronous (`SyncReplicasOptimizer`) "
-            f"updates; about {args.steps} steps per worker, best of {args.repeats} runs. "
+            "(`cs20_helpers/cluster/workers/tf1_worker.py`, a 10-feature linear regression, "
+            f"batches of {args.batch} rows, plain SGD) as one parameter server and 1, 2 or 4 "
+            "worker processes on 127.0.0.1, with asynchronous and synchronous "
+            f"(`SyncReplicasOptimizer`) updates; about {args.steps} steps per worker, best of "
+            f"{args.repeats} runs. "
             "Examples per second count every batch the workers computed over the slowest "
             "worker's training time (start-up excluded). Communication is a worker's time per "
             "step minus the same step in one local session (last row): reading the weights from "

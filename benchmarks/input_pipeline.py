@@ -11,12 +11,12 @@ each over ``--repeats`` windows of at least ``--window`` seconds (minimum and me
 per example). The lesson is the overlap, together / max(input only, step only), against that
 bound. See cs20_helpers/pipelines.py for the three ways.
 
-    python benchmarks/input_pipeline.py            # the table, RESULTS.md and results.json
+    python benchmarks/input_pipeline.py            # the table, RESULTS.md, benchmark_results.json
     python benchmarks/input_pipeline.py --quick    # a smoke run: short windows, writes nothing
 
 Writes the ``## Input pipelines`` section of benchmarks/RESULTS.md and the ``input_pipeline``
-key of benchmarks/results.json, and nothing else of either; with ``--readme``, also the
-paragraph on these figures in docs/benchmarks.md (from ``**Input pipelines**`` to
+key of cs20_helpers/data/benchmark_results.json, and nothing else of either; with ``--readme``,
+also the paragraph on these figures in docs/benchmarks.md (from ``**Input pipelines**`` to
 ``**word2vec**``; it was the README's before issue 37).
 """
 
@@ -53,7 +53,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 32x32, batches of 4, one 0.1 s window; writes nothing")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     parser.add_argument("--readme", action="store_true",
                         help="also rewrite docs/benchmarks.md's paragraph on these figures")
     args = parser.parse_args(argv)
@@ -172,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         "(step only; input only, after the batches the pipeline holds ready are drained; "
         "together), each window after one untimed batch. "
         "Figures are **milliseconds per example**, minimum / median over the windows; "
-        "`benchmarks/results.json` (key `input_pipeline`) holds them in seconds per example. "
+        "`cs20_helpers/data/benchmark_results.json` (key `input_pipeline`) holds them in "
+        "seconds per example. "
         "together / max is taken from the minimums, with the range of single rounds.",
         machine,
         table,

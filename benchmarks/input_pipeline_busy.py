@@ -9,12 +9,13 @@ together / max, feed_dict's together / (input + step) from the fastest windows a
 round's own windows (median over the rounds), and the load average. The hogs end with the
 script.
 
-    python benchmarks/input_pipeline_busy.py          # 6 runs beside 2 hogs; results.json
+    python benchmarks/input_pipeline_busy.py          # 6 runs beside 2 hogs; benchmark_results.json
     python benchmarks/input_pipeline_busy.py --hogs 2 --kind tf  # TensorFlow busy beside
     python benchmarks/input_pipeline_busy.py --quick  # a smoke run: writes nothing
 
-Writes ``"<hogs> hogs"`` under the ``input_pipeline_busy`` key of benchmarks/results.json and
-nothing else (``--hogs 4`` beside the default 2 keeps both).
+Writes ``"<hogs> hogs"`` under the ``input_pipeline_busy`` key of
+cs20_helpers/data/benchmark_results.json and nothing else (``--hogs 4`` beside the default 2 keeps
+both).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=6, help="measurements, one after another")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: one hog, one run of short windows; writes nothing")
-    parser.add_argument("--no-write", action="store_true", help="do not update results.json")
+    parser.add_argument("--no-write", action="store_true",
+                        help="do not update benchmark_results.json")
     args = parser.parse_args(argv)
     if args.hogs < 0 or args.runs < 1:
         parser.error("--hogs must be 0 or more and --runs 1 or more")

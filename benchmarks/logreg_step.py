@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=20, help="calls per timed round")
     parser.add_argument("--rounds", type=int, default=15, help="rounds per callable")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.calls < 1 or args.rounds < 1:
         parser.error("--calls and --rounds must be at least 1")
@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             f"the parts of a step on their own, each timed in {args.rounds} rounds of "
             f"{args.calls} calls taking turns, best round shown, in milliseconds. Load "
             f"average before the run: {load_before[0]:.2f} (1 min). Figures also in "
-            "`benchmarks/results.json` under `logreg_step`.",
+            "`cs20_helpers/data/benchmark_results.json` under `logreg_step`.",
             machine,
             table,
             ("Measured under load (the CPU was over 25% busy before the run): indicative "

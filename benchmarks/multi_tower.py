@@ -14,7 +14,7 @@ into memory, so only the training step is timed, not the input pipeline. Each to
     python benchmarks/multi_tower.py --towers 1 2 --window 1 --repeats 2 --no-write
 
 Writes the ``## Multi-tower VGG`` section of benchmarks/RESULTS.md and nothing else of it, and
-the ``multi_tower`` key of benchmarks/results.json.
+the ``multi_tower`` key of cs20_helpers/data/benchmark_results.json.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="timed windows per tower count")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before the clock")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
 
     tf = import_tensorflow(cpu_devices=max(args.towers))
@@ -160,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
             "averaged over the towers. Tiny ImageNet images decoded once into memory, so only "
             f"the training step is timed: {args.warmup} untimed steps, then {args.repeats} "
             f"windows of at least {args.window:g} s per tower count; the best and the median "
-            "window are shown. Figures also in `benchmarks/results.json` under `multi_tower`.",
+            "window are shown. Figures also in `cs20_helpers/data/benchmark_results.json` under "
+            "`multi_tower`.",
             machine,
             table,
             ("Measured under load (the CPU was over 25% busy before the run): "

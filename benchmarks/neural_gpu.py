@@ -20,9 +20,9 @@ the rest for grading. The load before the run is recorded and flagged.
     python benchmarks/neural_gpu.py --quick --no-write
 
 Writes the ``## Neural GPU`` section of benchmarks/RESULTS.md and the ``neural_gpu`` key of
-benchmarks/results.json: ``runs[variant]`` holds ``change`` (the hyperparameters that differ
-from the recipe) and ``seeds``, a list of ``{seed, steps, level, train_seconds, fully_correct:
-{length: fraction}}``.
+cs20_helpers/data/benchmark_results.json: ``runs[variant]`` holds ``change`` (the hyperparameters
+that differ from the recipe) and ``seeds``, a list of ``{seed, steps, level, train_seconds,
+fully_correct: {length: fraction}}``.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of the budget for training (the rest grades)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.quick:
         args.train_length, args.seeds, args.test_count, args.budget = 2, 1, 4, 18.0
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             f"noise (variance {base.grad_noise} at step 0, annealed), relaxed sharing over "
             f"{base.relax} copies. Fully correct = every output position right. "
             f"{total:.0f} s in all of a {args.budget:.0f} s budget. Figures also in "
-            "`benchmarks/results.json` under `neural_gpu`.",
+            "`cs20_helpers/data/benchmark_results.json` under `neural_gpu`.",
             machine, table, LOADED_NOTE if loaded else "")
     return 0
 

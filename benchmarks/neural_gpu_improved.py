@@ -21,13 +21,13 @@ before the run is recorded and flagged.
     python benchmarks/neural_gpu_improved.py              # 15 runs of 85 s; updates RESULTS.md
     python benchmarks/neural_gpu_improved.py --quick --no-write
 
-Writes the ``## Neural GPU: the improved model, ablated`` section of benchmarks/RESULTS.md and
-the ``neural_gpu_improved_ablation`` key of benchmarks/results.json (the ``neural_gpu`` figures
-are left as they are): ``runs[name]`` holds ``model`` (``neural_gpu`` or ``improved``),
-``change`` (the hyperparameters that differ from that model's settings here) and ``seeds``, a
-list of ``{seed, steps, level, train_seconds, fully_correct: {length: fraction}}``, the
-improved runs with ``final``, their last ``train`` call's averages (loss, saturation cost,
-saturation weight, learning rate).
+Writes the ``## Neural GPU: the improved model, ablated`` section of benchmarks/RESULTS.md and the
+``neural_gpu_improved_ablation`` key of cs20_helpers/data/benchmark_results.json (the ``neural_gpu``
+figures are left as they are): ``runs[name]`` holds ``model`` (``neural_gpu`` or ``improved``),
+``change`` (the hyperparameters that differ from that model's settings here) and ``seeds``, a list
+of ``{seed, steps, level, train_seconds, fully_correct: {length: fraction}}``, the improved runs
+with ``final``, their last ``train`` call's averages (loss, saturation cost, saturation weight,
+learning rate).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="improved model: steps between saturation reweighings")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.quick:
         args.train_length, args.seeds, args.test_count = 2, 1, 4
@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             f"every {args.check_every} steps; \"no saturation cost\" still uses the hard "
             "nonlinearities. The recipe: as in that section, with the curriculum. Fully "
             f"correct = every output position right. {total:.0f} s in all. Figures also in "
-            f"`benchmarks/results.json` under `{KEY}`.",
+            f"`cs20_helpers/data/benchmark_results.json` under `{KEY}`.",
             machine, table, original.LOADED_NOTE if loaded else "")
     return 0
 

@@ -18,7 +18,7 @@ L-BFGS-B (``cs20_helpers.style.lbfgs``) on a ``tf.function`` and on a ``jit_comp
     python benchmarks/style_transfer.py --size 32 --evaluations 20 --no-write
 
 Writes the ``## Style transfer`` section of benchmarks/RESULTS.md and nothing else of it, and
-the ``style_transfer`` key of benchmarks/results.json.
+the ``style_transfer`` key of cs20_helpers/data/benchmark_results.json.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ three seeds each, minimum and median reported.
   feed_dict), then the input pipeline in the graph, larger batches, fewer ops per step,
   ``jit_compile``, and a larger learning rate.
 
-    python benchmarks/word2vec.py            # everything: RESULTS.md section, results.json
+    python benchmarks/word2vec.py            # everything: RESULTS.md, benchmark_results.json
     python benchmarks/word2vec.py --smoke    # a quick check of the whole path, writes nothing
 """
 
@@ -474,7 +474,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="quick check: 60,000 words, 1 seed, 2 passes, small model, "
                              "target 0, no text8, writes nothing")
     parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and results.json")
+                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.smoke:
         args = replace_args(args, words=60_000, vocab=500, dim=16, seeds=1, passes=2,

@@ -23,7 +23,7 @@ from types import ModuleType
 from cs20_helpers._atomic import write_text_atomic
 from cs20_helpers.machine import cpu_signature
 from cs20_helpers.notebook import THREADS
-from cs20_helpers.paths import project_dir
+from cs20_helpers.paths import bundled_data_dir, project_dir
 
 
 def results_file() -> Path:
@@ -108,8 +108,9 @@ def publish(heading: str, intro: str, machine: str, table: str, notes: str = "",
 
 
 def results_json_file() -> Path:
-    """Return ``benchmarks/results.json``, the machine-readable twin of RESULTS.md."""
-    return project_dir() / "benchmarks" / "results.json"
+    """Return ``benchmark_results.json``, the machine-readable twin of RESULTS.md: package data,
+    so the notebooks that show the benchmarks' figures read them from a wheel too."""
+    return bundled_data_dir() / "benchmark_results.json"
 
 
 def write_results_json(key: str, figures: dict, path: Path | None = None) -> Path:

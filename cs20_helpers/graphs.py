@@ -293,16 +293,19 @@ def draw_graph(graph_or_graph_def: object, ax=None, *,
 
 
 def tensorboard_hint(log_dir: str | os.PathLike) -> str:
-    """Return how to open TensorBoard on ``log_dir``, in a notebook and in a terminal.
+    """Return how to open TensorBoard on ``log_dir``, in the notebook and in a terminal.
 
-    The path is shown relative to the project when it lies inside it, so the text is the
-    same on every machine.
+    Both commands run from the kernel's working folder (a notebook's own folder in Jupyter),
+    and the text says so: the path is relative to that folder when the logs lie inside the
+    project, so each command works as printed and the text is the same on every machine.
     """
     path = Path(log_dir).resolve()
-    root = project_dir().resolve()
-    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+    inside = path.is_relative_to(project_dir().resolve())
+    shown = Path(os.path.relpath(path, Path.cwd().resolve())).as_posix() if inside else str(path)
     parent = Path(shown).parent.as_posix()
-    return (f"In a notebook:  %load_ext tensorboard\n"
-            f"                %tensorboard --logdir {shown}\n"
-            f"In a terminal:  tensorboard --logdir {parent if parent != '.' else shown}\n"
-            f"                then open http://localhost:6006/")
+    return (f"In this notebook:  %load_ext tensorboard\n"
+            f"                   %tensorboard --logdir {shown}\n"
+            f"In a terminal in this notebook's folder:  "
+            f"tensorboard --logdir {parent if parent != '.' else shown}\n"
+            f"                   then open http://localhost:6006/ (it listens on this machine "
+            f"only)")

@@ -11,8 +11,8 @@ it already (oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.ke
 ``tf1.layers`` and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the
 whole process, warnings whose message starts with ``tf.`` and every DeprecationWarning and
 FutureWarning (the TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds
-Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow and prints one
-line. Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
+Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow, has the inline
+backend store figures at twice their pixel density, and prints one line. Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
 importing TensorFlow, SciPy or a helper that imports them (those marked ``*`` in the package's
 map, ``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()``
 warns.
@@ -21,7 +21,7 @@ warns.
 from __future__ import annotations
 
 __all__ = ["import_tensorflow", "native_stderr_silenced", "quiet_environment", "quiet_import",
-    "seed_everything", "session_config", "setup", "THREADS"]
+    "seed_everything", "session_config", "setup", "sharp_figures", "THREADS"]
 
 import contextlib
 import os
@@ -145,6 +145,23 @@ def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
     return tf
 
 
+def sharp_figures() -> None:
+    """Have the inline backend store figures at twice their pixel density ("retina"): shown at
+    the size they had, but sharp on a laptop screen and in the site. Nothing outside an IPython
+    kernel."""
+    if "IPython" not in sys.modules:
+        return
+    from IPython import get_ipython
+
+    if get_ipython() is None:
+        return
+    try:
+        from matplotlib_inline.backend_inline import set_matplotlib_formats
+    except ImportError:  # no inline backend installed: nothing is stored inline
+        return
+    set_matplotlib_formats("retina")
+
+
 def setup(seed: int = 0, *, show: bool = True,
           cpu_devices: int | None = None) -> tuple[ModuleType, ModuleType]:
     """Make TensorFlow quiet and reproducible; return ``(tf, tf.compat.v1)``.
@@ -152,12 +169,14 @@ def setup(seed: int = 0, *, show: bool = True,
     Call it first, before importing TensorFlow, SciPy or a helper that imports them: it sets the
     environment they read when imported (where unset), process-wide warning filters, thread
     counts and the Python, NumPy and TensorFlow seeds, sets NumPy's print options, imports
-    TensorFlow (warning when it was imported before) and, with ``show``, prints one line.
+    TensorFlow (warning when it was imported before), stores inline figures sharp
+    (``sharp_figures``) and, with ``show``, prints one line.
     ``cpu_devices=N`` splits the CPU (and too few GPUs) into N logical devices for multi-device
     examples; only a fresh kernel can do that, as the first TensorFlow call of the notebook.
     """
     tf = import_tensorflow(cpu_devices)
     seed_everything(seed)
+    sharp_figures()
     np.set_printoptions(precision=4, suppress=True)
     if show:
         print(f"TensorFlow {tf.__version__}, profile {profile()!r}, seed {seed}, "

@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="package data folder (default: cs20_helpers/data)")
     parser.add_argument("--results-json", type=Path, default=None,
-                        help="default: benchmarks/results.json")
+                        help="default: cs20_helpers/data/benchmark_results.json")
     parser.add_argument("--results-md", type=Path, default=None,
                         help="default: benchmarks/RESULTS.md")
     parser.add_argument("--no-write", action="store_true", help="grade only")

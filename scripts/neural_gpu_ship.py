@@ -8,7 +8,7 @@ selection) at ``--lengths`` and counts the fully-correct sums of ``--long-count`
 - the package data ``cs20_helpers/data/neural_gpu/add_sequential.npz`` (model weights only) and
   ``.json`` (provenance: seed, steps, wall time, CPU, training command, validation and test
   figures), and their rows in ``cs20_helpers/data/README.md``;
-- the ``neural_gpu_shipped`` key of ``benchmarks/results.json`` and the
+- the ``neural_gpu_shipped`` key of ``cs20_helpers/data/benchmark_results.json`` and the
   ``## Neural GPU: the shipped checkpoint`` section of ``benchmarks/RESULTS.md``;
 - the ``shipped_*`` metrics of ``results/12_neural_gpu.json`` (other metrics kept).
 

@@ -273,13 +273,13 @@ def test_tasks_run_keras_3_whatever_the_owner_set(tmp_path, monkeypatch):
     assert "legacy: 0" in out
 
 
-def test_worker_scripts_are_found_from_the_notebook_folder_and_from_elsewhere(tmp_path,
-                                                                               monkeypatch):
-    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
-    monkeypatch.chdir(notebooks)
-    assert cl.worker_scripts() == Path("workers")
-    monkeypatch.chdir(tmp_path)  # a copy of the notebook run in a fresh folder
-    assert (cl.worker_scripts() / "tf1_worker.py").is_file()
+def test_worker_scripts_ship_in_the_package_and_are_found_from_any_folder(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a notebook opened anywhere: a download, a wheel install
+    folder = cl.worker_scripts()
+    assert folder.is_relative_to(Path(cl.__file__).parent)
+    assert {p.name for p in folder.glob("*.py")} == {"tf1_worker.py", "mwms_worker.py",
+                                                      "pss_task.py"}
 
 
 def test_the_interrupt_test_passes_when_the_suite_runs_as_a_background_job(tmp_path):

@@ -4,6 +4,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from pathlib import Path  # noqa: E402
+
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
@@ -229,9 +231,15 @@ def test_big_graphs_are_shrunk_to_max_width():
     plt.close(ax.figure)
 
 
-def test_tensorboard_hint_is_relative_inside_the_project():
+def test_tensorboard_hint_works_from_the_folder_it_names(monkeypatch):
+    # Kernels run in the notebook's folder: notebooks/ of a clone, so the logs are one up.
+    monkeypatch.chdir(project_dir() / "notebooks")
     text = tensorboard_hint(project_dir() / "runs" / "01_graphs")
-    assert "%tensorboard --logdir runs/01_graphs" in text
-    assert "tensorboard --logdir runs\n" in text
+    assert "%tensorboard --logdir ../runs/01_graphs\n" in text
+    assert "In a terminal in this notebook's folder:  tensorboard --logdir ../runs\n" in text
     assert "%load_ext tensorboard" in text
+    assert (Path.cwd() / "../runs/01_graphs").resolve() == project_dir() / "runs" / "01_graphs"
+    monkeypatch.chdir(project_dir())
+    assert "%tensorboard --logdir runs/01_graphs\n" in tensorboard_hint(
+        project_dir() / "runs" / "01_graphs")
     assert "--logdir /elsewhere/logs" in tensorboard_hint("/elsewhere/logs")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import nbformat
 
+from cs20_helpers.tools import heads
+
 SCRIPT = """
 from cs20_helpers.notebook import setup, session_config
 tf, tf1 = setup(seed=7)
@@ -98,15 +100,18 @@ def test_helpers_imported_after_setup_are_quiet_and_the_cpu_can_still_be_split()
 
 
 def test_every_notebook_has_the_one_setup_cell_shape():
-    # Issue 37: a "## Setup" heading, then one code cell that imports setup, calls it before any
-    # other cs20_helpers or TensorFlow import, and imports the helpers after it.
+    # Issue 37: a "## Setup" heading, then (issue 38) the install cell, which imports nothing of
+    # the package, then one code cell that imports setup, calls it before any other cs20_helpers
+    # or TensorFlow import, and imports the helpers after it.
     notebooks = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("[0-9]*.ipynb"))
     assert len(notebooks) == 12
     for path in notebooks:
         cells = nbformat.read(path, as_version=4).cells
-        first = next(i for i, c in enumerate(cells) if c.cell_type == "code")
-        assert cells[first - 1].cell_type == "markdown", path.name
-        assert cells[first - 1].source.startswith("## Setup\n"), path.name
+        install = next(i for i, c in enumerate(cells) if c.cell_type == "code")
+        assert cells[install - 1].cell_type == "markdown", path.name
+        assert cells[install - 1].source.startswith("## Setup\n"), path.name
+        assert cells[install].source == heads.install_source(), path.name
+        first = install + 1
         lines = [line for line in cells[first].source.splitlines() if line.strip()]
         assert lines[0] == "from cs20_helpers.notebook import setup", path.name
         call = next(i for i, line in enumerate(lines) if line.startswith("tf, tf1 = setup("))

@@ -32,10 +32,10 @@ import sys
 import time
 import weakref
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 
 from cs20_helpers.cluster import loopback
-from cs20_helpers.paths import project_dir
 
 HOST = "127.0.0.1"
 #: Seconds a process may take to end after SIGTERM before it gets SIGKILL.
@@ -46,7 +46,7 @@ GRACE_S = 2.0
 QUIET_ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
              "TF_USE_LEGACY_KERAS": "0", "PYTHONUNBUFFERED": "1", "CUDA_VISIBLE_DEVICES": ""}
 _PR_SET_PDEATHSIG = 1
-#: The last line ``notebooks/workers/tf1_worker.py`` prints; ``worker_summary`` reads it.
+#: The last line ``workers/tf1_worker.py`` (``worker_scripts``) prints; ``worker_summary`` reads it.
 WORKER_DONE = re.compile(r"^worker (?P<index>\d+) done: (?P<steps>\d+) steps in "
                          r"(?P<seconds>[\d.]+) s, global step (?P<global_step>\d+), "
                          r"loss on all data (?P<loss>[\d.]+)$", re.M)
@@ -75,11 +75,9 @@ class WorkerError(RuntimeError):
 
 
 def worker_scripts() -> Path:
-    """Return the folder of the course's worker scripts: ``workers`` beside the notebook when it
-    runs in its own folder, else the checkout's ``notebooks/workers`` (a copy of the notebook
-    run elsewhere, as ``check`` and ``refute`` do, finds them there)."""
-    here = Path("workers")
-    return here if here.is_dir() else project_dir() / "notebooks" / "workers"
+    """Return the folder of the course's worker scripts, shipped in the package (``workers``
+    beside this module), so a notebook finds them in a clone, from a wheel and in any folder."""
+    return Path(str(resources.files("cs20_helpers.cluster") / "workers"))
 
 
 def free_port() -> int:

@@ -1,5 +1,5 @@
-"""Command line: ``python -m cs20_helpers run|store|crosscheck|refute|agree|hygiene|assign|check
-|nbgrader-course|site|data ...``."""
+"""Command line: ``python -m cs20_helpers run|store|crosscheck|refute|agree|hygiene|heads|assign
+|check|selfcheck|nbgrader-course|site|data ...``."""
 
 from __future__ import annotations
 
@@ -97,6 +97,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="also N submissions of mutants of the solutions (default: none)")
     hygiene = sub.add_parser("hygiene", help="check stored notebooks for noise and stale outputs")
     hygiene.add_argument("notebooks", **names)
+    heads = sub.add_parser("heads", help="write each notebook's Colab link and install cell "
+                           "from the configured repository address (pyproject.toml)")
+    heads.add_argument("notebooks", **names)
     assign = sub.add_parser("assign", help="write student copies (solutions replaced by stubs)")
     assign.add_argument("notebooks", **names)
     assign.add_argument("--out", type=Path, required=True, help="folder for the student copies")
@@ -188,6 +191,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import hygiene
 
         return hygiene.main(paths)
+    if args.command == "heads":
+        from cs20_helpers.tools import heads
+
+        return heads.main(paths)
     if args.command == "assign":
         from cs20_helpers.tools import assign
 

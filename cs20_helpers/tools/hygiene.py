@@ -20,9 +20,11 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import assign, crosscheck, exercises, refute, timing
+from cs20_helpers.tools import assign, crosscheck, exercises, heads, refute, timing
 
-MAX_BYTES = 1_000_000
+#: Figures are stored at twice their pixel density (``notebook.sharp_figures``): about 2.3 times
+#: the bytes of 72-dpi ones.
+MAX_BYTES = 2_500_000
 MIN_COMPARED_FRACTION = 0.7
 #: Whether a course notebook with exercises must carry a ``refute --mutants`` record that
 #: matches its solutions now, every exercise at the bar (issue 36). The one switch to turn it
@@ -159,6 +161,7 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
                     problems.append(f"code cell {index}: {what} in stored output")
     problems += exercises.problems(nb)
     if crosschecked:
+        problems += heads.problems(nb, path.name)
         problems += crosscheck.problems(nb, path.name)
         problems += refute.problems(path, nb)
         if REQUIRE_MUTANTS:
