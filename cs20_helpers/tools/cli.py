@@ -29,7 +29,8 @@ COURSE_EXTRA = 'pip install "cs20-helpers[course]"'
 #: missing one would otherwise show as a dead kernel or a failed run, not as a missing package.
 #: Those it imports itself are found missing when its tool module is imported.
 SUBPROCESS_MODULES = {
-    "run": ("ipykernel",), "check": ("ipykernel",), "refute": ("ipykernel",),
+    "run": ("ipykernel",), "check": ("ipykernel",), "selfcheck": ("ipykernel",),
+    "refute": ("ipykernel",),
     "agree": ("ipykernel",), "store": ("ipykernel", "pytest", "xdist"),
     "crosscheck": ("ipykernel", "pytest", "xdist"),
 }
@@ -117,6 +118,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--report", type=Path, default=None,
                        help="also write the report to this file, whole or not at all, after "
                             "printing it: a new file, or a report check wrote before")
+    selfcheck = sub.add_parser("selfcheck", help="students: run your copy of a notebook and "
+                               "check your exercises with the checks it carries (no instructor "
+                               "file needed; the hidden tests stay with the instructor)")
+    selfcheck.add_argument("notebook", type=Path, help="your copy of the notebook (.ipynb)")
+    selfcheck.add_argument("--timeout", type=_seconds, default=None,
+                           help="seconds a cell may run (default: 600)")
     course = sub.add_parser("nbgrader-course",
                             help="write an nbgrader course folder (source/ and its config)")
     course.add_argument("notebooks", **names)
@@ -180,6 +187,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import grading
 
         return grading.main(args.notebook, args.source, args.timeout, args.report)
+    if args.command == "selfcheck":
+        from cs20_helpers.tools import selfcheck
+
+        return selfcheck.main(args.notebook, args.timeout)
     if args.command == "site":
         from cs20_helpers.tools import site
 

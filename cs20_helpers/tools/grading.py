@@ -141,7 +141,8 @@ def instructor_copy(path: Path, source: Path | None) -> Path:
     matches = [nb for nb in runner.find_notebooks() if nb.name == path.name]
     if not matches:
         raise BadNotebook(f"no instructor notebook named {one_line(path.name)} in "
-                          f"{runner.notebooks_dir()}; name it with --source")
+                          f"{runner.notebooks_dir()}; name it with --source (students: "
+                          "`python -m cs20_helpers selfcheck` checks your copy on its own)")
     return matches[0]
 
 
