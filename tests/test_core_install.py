@@ -122,12 +122,14 @@ def _wanted(requirement: Requirement, extras: frozenset[str]) -> bool:
     return any(requirement.marker.evaluate({"extra": extra}) for extra in extras | {""})
 
 
-def _closure(requirements: list[Requirement]) -> dict[str, metadata.Distribution]:
-    """Return the installed distributions ``requirements`` (no extra asked) need, recursively,
-    by canonical name; markers and the extras each requirement asks for are honoured."""
+def _closure(requirements: list[Requirement], extras: frozenset[str] = frozenset()
+             ) -> dict[str, metadata.Distribution]:
+    """Return the installed distributions ``requirements`` need with ``extras`` asked (none by
+    default), recursively, by canonical name; markers and the extras each requirement asks for
+    are honoured."""
     found: dict[str, metadata.Distribution] = {}
     seen: set[tuple[str, frozenset[str]]] = set()
-    todo = [r for r in requirements if _wanted(r, frozenset())]
+    todo = [r for r in requirements if _wanted(r, extras)]
     while todo:
         requirement = todo.pop()
         name, extras = canonicalize_name(requirement.name), frozenset(requirement.extras)

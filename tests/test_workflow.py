@@ -8,9 +8,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from cs20_helpers.paths import REPO_DIR
 
@@ -90,3 +92,25 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path):
                       encoding="utf-8")
     done = _lint(broken)
     assert done.returncode != 0 and "nojob" in done.stdout
+
+
+def _specifiers() -> dict[str, str]:
+    """Return pyproject's core dependencies, by name, as their version specifiers."""
+    with open(REPO_DIR / "pyproject.toml", "rb") as file:
+        dependencies = tomllib.load(file)["project"]["dependencies"]
+    return {r.name: r.specifier for r in map(Requirement, dependencies)}
+
+
+def test_the_oldest_tensorflow_job_holds_the_low_end_of_the_core_ranges():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert "run: bash .ci/oldest-tensorflow" in text
+    script = (REPO_DIR / ".ci" / "oldest-tensorflow").read_text(encoding="utf-8")
+    assert "-c constraints/oldest-tensorflow.txt" in script and " run ./*.ipynb" in script
+    pins = dict(re.findall(r"^([\w-]+)==([\d.]+)$", (REPO_DIR / "constraints" /
+                           "oldest-tensorflow.txt").read_text(encoding="utf-8"), re.M))
+    assert set(pins) == {"tensorflow", "tf-keras", "tensorboard"}
+    ranges = _specifiers()
+    for name, version in pins.items():
+        assert ranges[name].contains(version), (name, version, ranges[name])
+        low = next(s.version for s in ranges[name] if s.operator == ">=")
+        assert version.startswith(low + "."), (name, version, low)  # the range's oldest minor
