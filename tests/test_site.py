@@ -14,7 +14,7 @@ import pytest
 from hidden_tests import write_hidden
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import cli, site
+from cs20_helpers.tools import cli, heads, site
 from cs20_helpers.tools.hygiene import RAISES_MARKERS, _markers
 from cs20_helpers.tools.runner import find_notebooks
 
@@ -92,6 +92,12 @@ def test_home_page_links_every_notebook_and_its_download(built):
         assert any(link.endswith(f"/{path.name}") and "_downloads" in link for link in links)
     assert (built / "search.html").is_file() and (built / "searchindex.js").is_file()
     assert "Recorded results" in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_notebook_page_opens_its_student_copy_in_colab(built):
+    for path in NOTEBOOKS:
+        links = _parse(built / f"{path.stem}.html").links
+        assert heads.colab_url(path.name) in links, f"{path.stem}: no Open in Colab link"
 
 
 def test_pages_link_previous_and_next_in_lecture_order_and_have_a_toc(built):
