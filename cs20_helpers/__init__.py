@@ -28,7 +28,8 @@ Lesson helpers, a lecture's together:
     pipelines*                    one input pipeline three ways, timed (lecture 6)  [06]
     diagrams                      boxes-and-arrows figures  [06]
     tfrecord*                     TFRecord files of images and labels  [06 09]
-    cluster                       start and stop a local cluster, leaving nothing  [06 10]
+    cluster                       start and stop a local cluster, leaving nothing; its worker
+                                  scripts ship beside it (workers/)  [06 10]
     cluster.loopback              keep the cluster's servers on 127.0.0.1  [-]
     layers*                       TF1-style layers from variable scopes (lecture 7)  [07 09 11]
     char_text                     character-level text for the RNN language model  [08]
@@ -61,9 +62,11 @@ Internals and plumbing beneath them:
 Apart, never imported by notebooks:
     tools                         the command line, ``python -m cs20_helpers`` (``cs20``), a
                                   module a command: run and store (runner), crosscheck,
-                                  refute (with mutants), agree (agreement), hygiene, assign,
+                                  refute (with mutants), agree (agreement), hygiene, heads
+                                  (each notebook's Colab link and install cell), assign,
                                   check, the grading of a student's notebook (grading, with
-                                  submission and exercises), nbgrader-course, site and data
+                                  submission and exercises), selfcheck (a student copy checked
+                                  with its own visible checks), nbgrader-course, site and data
                                   (data_cli)  [-]
 """
 
