@@ -1,9 +1,10 @@
 """Grade the long training's best checkpoint on the test seed and ship it with the course.
 
 Takes ``RUN/best`` (written by ``neural_gpu_train.py``, chosen on validation sums only),
-measures the fully-correct fraction on test sums (``TEST_SEED``, never seen in training or
-selection) at ``--lengths`` and counts the fully-correct sums of ``--long-count`` at
-``--long-length`` bits, then writes:
+measures the fully-correct fraction on test sums (``TEST_SEED``: no gradient and no choice of a
+checkpoint uses them; but the shipped model's test sums were graded at three interim checkpoints,
+and its fine-tune began after one of those grades, notebook 12 section 2.3) at ``--lengths``
+and counts the fully-correct sums of ``--long-count`` at ``--long-length`` bits, then writes:
 
 - the package data ``cs20_helpers/data/neural_gpu/add_sequential.npz`` (model weights only) and
   ``.json`` (provenance: seed, steps, wall time, CPU, training command, validation and test
