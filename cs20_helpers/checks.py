@@ -22,6 +22,7 @@ __all__ = ["ancestors", "answer_source", "between", "Call", "fetched", "near", "
 import ast
 import contextlib
 import functools
+import io
 import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -159,9 +160,14 @@ def answer_source(history: Sequence[str], *names: str) -> str | None:
 
 
 def rerun(source: str, names: dict[str, object], **fresh: object) -> dict[str, object]:
-    """Run ``source`` in a copy of ``names`` with ``fresh`` values put in; return that copy."""
+    """Run ``source`` in a copy of ``names`` with ``fresh`` values put in; return that copy.
+
+    What the answer prints is dropped: the check cell shows nothing of the re-run (a kernel with
+    history, as ``store`` and the grading runs keep, would otherwise print the answer's lines again
+    where nbval, which keeps none, prints nothing)."""
     namespace = {**names, **fresh}
-    exec(compile(source, "<answer, re-run by the check>", "exec"), namespace)
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(source, "<answer, re-run by the check>", "exec"), namespace)
     return namespace
 
 

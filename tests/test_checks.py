@@ -98,6 +98,11 @@ def test_answer_source_finds_the_latest_cell_that_assigns_a_name():
     assert checks.answer_source([""], "x") is None  # a kernel that keeps no history (nbval)
 
 
+def test_rerun_prints_nothing(capsys):
+    again = checks.rerun("print('the answer speaks')\ntotal = 3", {})
+    assert again["total"] == 3 and capsys.readouterr().out == ""
+
+
 def test_rerun_works_on_a_copy_with_fresh_values():
     names = {"data": [1, 2], "total": None}
     again = checks.rerun("total = sum(data)", names, data=[5, 6])
