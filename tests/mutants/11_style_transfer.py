@@ -30,7 +30,4 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "`np.mean(down ** 2) + np.mean(right ** 2)`": (
             "NumPy's float scalar is the same number as its float()"),
     },
-    "nb11_ex5": {
-        "line 3: `tf.constant(sample[None])` -> `sample[None]`": _KERAS_CONVERTS,
-    },
 }
