@@ -1,9 +1,11 @@
-"""Two figures that say in numbers what a synthesized picture shows: colour and block artifacts.
+"""Figures that say in numbers what a synthesized picture shows: colour, texture and blocks.
 
 ``rgb_spread`` measures colour: a grey picture has none, so colour speckle left from a noise
 start shows up in it. ``style_share`` measures texture: how many of a style transfer's small
-patches look like the style image's rather than the content photo's. ``grid_excess`` measures blockiness: features computed on an image averaged
-down by 2**k change in steps of 2**k pixels, which leaves a grid in the optimized image.
+patches look like the style image's rather than the content photo's. ``grid_excess`` measures
+blockiness: features computed on an image averaged down by 2**k change in steps of 2**k pixels,
+which leaves a grid in the optimized image (it does not see a grid of single-pixel lines, whose
+neighbour differences are alike at every position).
 """
 
 from __future__ import annotations
