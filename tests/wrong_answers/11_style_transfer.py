@@ -31,7 +31,15 @@ _EX2_DISTANCE = (
     " - ex2_gram(ex2_maps[1]))))\n")
 
 _TRUE_LOGIT = "tf.gather(model(images), tf.cast(labels, tf.int32), batch_dims=1)"
-_EX5 = '''def ex5_saliency(model, images, labels):
+_EX5 = '''ex5_net = tf.keras.Sequential([
+    tf.keras.Input((28, 28, 1)),
+    tf.keras.layers.Conv2D(8, 5, activation="relu"),
+    tf.keras.layers.Flatten(),
+    tf.keras.layers.Dense(10),
+])
+
+
+def ex5_saliency(model, images, labels):
     images = tf.convert_to_tensor(images, tf.float32)
     with tf.GradientTape() as tape:
         tape.watch(images)
