@@ -197,6 +197,34 @@ def test_rgb_spread_and_grid_figure():
         image_stats.grid_excess(noise[:10])
 
 
+def test_style_share_is_0_for_the_content_1_for_the_style_and_blind_to_colour():
+    content = images.load_image("cat", 48)
+    bricks = images.load_image("bricks", 48)
+    assert image_stats.style_share(content, content, bricks) == 0.0
+    assert image_stats.style_share(bricks[None], content, bricks) == 1.0
+    grey = np.repeat(content.mean(-1, keepdims=True), 3, axis=-1)
+    recoloured = (grey - grey.mean()) / grey.std() * bricks.std() + bricks.mean()
+    assert image_stats.style_share(recoloured, content, bricks) < 0.05
+    half = np.concatenate([content[:, :24], bricks[:, 24:]], axis=1)
+    assert 0.3 < image_stats.style_share(half, content, bricks) < 0.7
+
+
+def test_blurred_random_net_sees_between_its_taps():
+    image = np.zeros((1, 40, 40, 3), np.float32)
+    image[0, 20, 21] = 1.0  # one pixel between the taps of the centre unit of a rate-4 filter
+    for blurred, moved in ((False, False), (True, True)):
+        net = feature_nets.random_multiscale_net(filters=8, dilations=(4,), content=0,
+                                                 blurred=blurred)
+        image_t = tf.constant(image)
+        with tf.GradientTape() as tape:
+            tape.watch(image_t)
+            centre = net(image_t)["span9px"][0, 20, 20]
+            total = tf.reduce_sum(centre)
+        grad = tape.gradient(total, image_t)
+        assert (abs(float(grad[0, 20, 21].numpy().sum())) > 1e-6) == moved
+    assert "blurred" in feature_nets.random_multiscale_net(blurred=True).name
+
+
 def test_copy_score_finds_moved_flipped_turned_and_tiled_copies():
     rng = np.random.default_rng(1)
     sample = rng.uniform(0, 1, (16, 16, 3))

@@ -12,7 +12,7 @@ session and in TensorFlow 2 (eagerly or in a ``tf.function``).
 from __future__ import annotations
 
 __all__ = ["cached_vgg19_weights", "check_vgg19_weights", "choose", "DILATIONS", "FeatureNet",
-    "random_multiscale_net", "VGG19_CONTENT", "vgg19_convolutions", "VGG19_FILE", "VGG19_MD5",
+    "gaussian_blur", "random_multiscale_net", "VGG19_CONTENT", "vgg19_convolutions", "VGG19_FILE", "VGG19_MD5",
     "vgg19_net", "VGG19_SETTING", "VGG19_STYLE", "vgg19_weights_path", "VGG_MEAN_BGR",
     "WeightsError"]
 
@@ -145,19 +145,37 @@ def vgg19_net(convs: list[tuple[str, np.ndarray, np.ndarray]]) -> FeatureNet:
 DILATIONS = (1, 2, 4, 8, 16)
 
 
+def gaussian_blur(images: tf.Tensor, sigma: float) -> tf.Tensor:
+    """Blur [N, H, W, 3] images with a Gaussian of ``sigma`` pixels (separable, taps out to
+    2.5 sigma), the border mirrored; the image keeps its size."""
+    radius = max(1, int(np.ceil(2.5 * sigma)))
+    taps = np.exp(-0.5 * (np.arange(-radius, radius + 1) / sigma) ** 2)
+    taps = (taps / taps.sum()).astype(np.float32)
+    padded = tf.pad(images, [[0, 0], [radius, radius], [radius, radius], [0, 0]], mode="REFLECT")
+    down = np.tile(taps[:, None, None, None], (1, 1, 3, 1))
+    across = np.tile(taps[None, :, None, None], (1, 1, 3, 1))
+    blurred = tf.nn.depthwise_conv2d(padded, down, [1, 1, 1, 1], "VALID")
+    return tf.nn.depthwise_conv2d(blurred, across, [1, 1, 1, 1], "VALID")
+
+
 def random_multiscale_net(filters: int = 64, dilations: tuple[int, ...] = DILATIONS,
-                          seed: int = 0, content: int = 2) -> FeatureNet:
+                          seed: int = 0, content: int = 2, blurred: bool = False) -> FeatureNet:
     """One layer of ``filters`` random 3x3 filters per scale, dilated, ReLU, no pooling.
 
     The multi-scale random net of Ustyuzhaninov et al. (2017) has filters of 3 to 55 pixels,
     128 of each size, on the full-resolution image. Here scale i is a 3x3 filter dilated by
     ``dilations[i]`` (taps that far apart), which spans as many pixels as a large filter for
-    a fraction of the multiply-adds; 64 filters a scale (128 cost 3 times as long and lower a
-    synthesized gravel's colour spread only from 0.010 to 0.008). Every pixel offset is treated
-    alike (no pooled pyramid, so no blocks); the border is mirrored, not padded with zeros,
-    which would draw lines a rate in from it; weights are Gaussian over sqrt(fan-in), not made
-    to sum to zero, so the net sees the mean colour too. Scale ``content`` (span 9 by default)
-    is the content layer.
+    a fraction of the multiply-adds. A dilated filter reads single pixels that far apart and is
+    blind to everything between its taps: texture synthesis from noise does well with that
+    (Adam brings the gravel's Gram loss down some 25,000 times in 200 steps), but style
+    transfer, which starts from the content photo, keeps the photo and fills the gaps with a
+    fine grid. With ``blurred=True`` each dilated scale reads the image blurred with a Gaussian
+    of half its dilation (``gaussian_blur``), so every tap sees its neighbourhood: notebook 11's
+    style transfer uses that net. 64 filters a scale;
+    every pixel offset is treated alike (no pooled pyramid, so no blocks); the border is
+    mirrored, not padded with zeros, which would draw lines a rate in from it; weights are
+    Gaussian over sqrt(fan-in), not made to sum to zero, so the net sees the mean colour too.
+    Scale ``content`` (span 9 by default) is the content layer.
     """
     rng = np.random.default_rng(seed)
     kernels = [(rng.normal(size=(3, 3, 3, filters)) / np.sqrt(27)).astype(np.float32)
@@ -167,15 +185,17 @@ def random_multiscale_net(filters: int = 64, dilations: tuple[int, ...] = DILATI
     def features(images: tf.Tensor) -> dict[str, tf.Tensor]:
         x, maps = images - 0.5, {}
         for name, kernel, rate in zip(names, kernels, dilations, strict=True):
+            seen = gaussian_blur(x, rate / 2) if blurred and rate > 1 else x
             # mirror the border instead of padding with zeros, which would draw lines a rate in
-            padded = tf.pad(x, [[0, 0], [rate, rate], [rate, rate], [0, 0]], mode="REFLECT")
+            padded = tf.pad(seen, [[0, 0], [rate, rate], [rate, rate], [0, 0]], mode="REFLECT")
             # atrous_conv2d: a dilated conv whose gradient TensorFlow's CPU kernels support
             response = (tf.nn.atrous_conv2d(padded, kernel, rate, "VALID") if rate > 1
                         else tf.nn.conv2d(padded, kernel, 1, "VALID"))
             maps[name] = tf.nn.relu(response)
         return maps
 
-    return FeatureNet(f"random filters, {len(dilations)} scales x {filters} (no weights)",
+    kind = "blurred random filters" if blurred else "random filters"
+    return FeatureNet(f"{kind}, {len(dilations)} scales x {filters} (no weights)",
                       features, names, names[content], names)
 
 

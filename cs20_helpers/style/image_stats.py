@@ -1,13 +1,16 @@
-"""Two figures that say in numbers what a synthesized picture shows: colour and block artifacts.
+"""Figures that say in numbers what a synthesized picture shows: colour, texture and blocks.
 
 ``rgb_spread`` measures colour: a grey picture has none, so colour speckle left from a noise
-start shows up in it. ``grid_excess`` measures blockiness: features computed on an image averaged
-down by 2**k change in steps of 2**k pixels, which leaves a grid in the optimized image.
+start shows up in it. ``style_share`` measures texture: how many of a style transfer's small
+patches look like the style image's rather than the content photo's. ``grid_excess`` measures
+blockiness: features computed on an image averaged down by 2**k change in steps of 2**k pixels,
+which leaves a grid in the optimized image (it does not see a grid of single-pixel lines, whose
+neighbour differences are alike at every position).
 """
 
 from __future__ import annotations
 
-__all__ = ["copy_score", "grid_excess", "rgb_spread"]
+__all__ = ["copy_score", "grid_excess", "rgb_spread", "style_share"]
 
 import numpy as np
 
@@ -69,3 +72,33 @@ def copy_score(image: np.ndarray, sample: np.ndarray) -> float:
             norm = part_norm * np.sqrt((candidate ** 2).sum())
             best = max(best, float(scores.max() / norm) if norm > 0 else 0.0)
     return best
+
+
+def _patches(image: np.ndarray, size: int, stride: int) -> np.ndarray:
+    """Every ``size`` x ``size`` grey patch ``stride`` pixels apart, each patch's mean removed."""
+    grey = np.asarray(image, dtype=np.float32).reshape(np.shape(image)[-3:]).mean(-1)
+    windows = np.lib.stride_tricks.sliding_window_view(grey, (size, size))[::stride, ::stride]
+    flat = windows.reshape(-1, size * size)
+    return flat - flat.mean(axis=1, keepdims=True)
+
+
+def _nearest(queries: np.ndarray, pool: np.ndarray) -> np.ndarray:
+    """The squared distance from each query to its nearest row of ``pool``."""
+    squared = (queries ** 2).sum(1)[:, None] + (pool ** 2).sum(1)[None] - 2 * queries @ pool.T
+    return squared.min(axis=1)
+
+
+def style_share(image: np.ndarray, content: np.ndarray, style: np.ndarray,
+                size: int = 8) -> float:
+    """Return the share of ``image``'s ``size`` x ``size`` patches (every second position) whose
+    nearest patch is in ``style`` rather than in ``content``: 0 for the content photo, 1 for
+    the style image, whatever the result's own loss says.
+
+    Patches are compared in grey levels with each patch's mean brightness removed, so the
+    figure sees texture (edges, lines, grain), not colour: the content photo recoloured to the
+    style's grey levels still scores 0. All three are [H, W, 3] (or [1, H, W, 3]).
+    """
+    queries = _patches(image, size, 2)
+    near_content = _nearest(queries, _patches(content, size, 2))
+    near_style = _nearest(queries, _patches(style, size, 2))
+    return float(np.mean(near_style < near_content))

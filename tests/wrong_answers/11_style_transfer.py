@@ -30,6 +30,26 @@ _EX2_DISTANCE = (
     "ex2_style_distance = float(tf.reduce_mean(tf.square(ex2_gram(ex2_maps[0])"
     " - ex2_gram(ex2_maps[1]))))\n")
 
+_TRUE_LOGIT = "tf.gather(model(images), tf.cast(labels, tf.int32), batch_dims=1)"
+_EX5 = '''ex5_net = tf.keras.Sequential([
+    tf.keras.Input((28, 28, 1)),
+    tf.keras.layers.Conv2D(8, 5, activation="relu"),
+    tf.keras.layers.Flatten(),
+    tf.keras.layers.Dense(10),
+])
+
+
+def ex5_saliency(model, images, labels):
+    images = tf.convert_to_tensor(images, tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch(images)
+        target = TARGET
+    return np.abs(tape.gradient(target, images).numpy())
+
+
+ex5_map = ex5_saliency(ex5_net, x_test[:8], test_labels[:8])
+'''
+
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb11_ex1": {
         "lazy: the figures of section 1's table (its fully connected C3)":
@@ -142,24 +162,19 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "images.load_image(name, 64)[None]))\n",
     },
     "nb11_ex5": {
-        "lazy: the sample tiled 2 x 2":
-            "ex5_texture = np.tile(images.load_image('gravel', 48), (2, 2, 1))[None]\n",
-        "lazy: the same gravel photo loaded at 96 pixels":
-            "ex5_texture = images.load_image('gravel', 96)[None]\n",
-        "common mistake: grown at the sample's own size":
-            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
-            .replace("ex3_texture = ex3_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
-                     "ex5_texture = ex3_synthesize(images.load_image(\"gravel\", 48), 48, 150)"),
-        "reads globals: grown at 96 pixels whatever the size asked":
-            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
-            .replace("ex3_", "ex5_").replace("(1, size, size, 3)", "(1, 96, 96, 3)")
-            .replace("ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
-                     "ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 48), 96, 150)"),
-        "breaks the rule: the pixels never clipped to [0, 1]":
-            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
-            .replace("ex3_", "ex5_")
-            .replace("        image.assign(tf.clip_by_value(image, 0.0, 1.0))\n", "")
-            .replace("ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 64), 64, 150)",
-                     "ex5_texture = ex5_synthesize(images.load_image(\"gravel\", 48), 96, 150)"),
+        "common mistake: the gradient of the cross-entropy loss, not of the logit":
+            _EX5.replace("TARGET", "tf.nn.sparse_softmax_cross_entropy_with_logits("
+                         "labels=tf.cast(labels, tf.int32), logits=model(images))"),
+        "common mistake: the predicted class's logit, not the true class's":
+            _EX5.replace("TARGET", "tf.reduce_max(model(images), axis=1)"),
+        "common mistake: the signed gradient (no absolute value)":
+            _EX5.replace("TARGET", _TRUE_LOGIT).replace("np.abs(", "np.asarray("),
+        "lazy: the gradient of all the logits summed":
+            _EX5.replace("TARGET", "tf.reduce_sum(model(images), axis=1)"),
+        "common mistake: the true class's probability, not its logit":
+            _EX5.replace("TARGET", "tf.gather(tf.nn.softmax(model(images)), "
+                         "tf.cast(labels, tf.int32), batch_dims=1)"),
+        "reads globals: the notebook's test labels whatever the labels passed":
+            _EX5.replace("TARGET", _TRUE_LOGIT.replace("tf.cast(labels", "tf.cast(test_labels[:len(labels)]")),
     },
 }
