@@ -1,6 +1,7 @@
 """ParameterServerStrategy: the chief coordinates, workers compute, ps tasks hold variables.
 
 Workers and ps tasks only run a server; the chief builds the model and sends steps to them.
+Each step reports which worker ran it and how many updates landed while it ran.
 """
 import json
 import os
@@ -23,6 +24,7 @@ coordinator = tf.distribute.coordinator.ClusterCoordinator(strategy)
 with strategy.scope():
     w = tf.Variable(tf.zeros([10]), name="w")
     b = tf.Variable(0.0, name="b")
+    updates = tf.Variable(0, dtype=tf.int64, name="updates")  # updates that have landed, on a ps
     optimizer = keras.optimizers.SGD(learning_rate=0.1)  # Keras 3; its step count lives on a ps too
 print(f"chief: Keras {keras.__version__.split('.')[0]}; w lives on {w.device}, b on {b.device}",
       flush=True)
@@ -39,17 +41,23 @@ def dataset_fn():
 @tf.function
 def train_step(iterator):
     def step(x, y):
-        with tf.GradientTape() as tape:
-            loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w) + b - y))
+        seen = updates.read_value()  # the count when this step reads the weights
+        with tf.control_dependencies([seen]):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.square(tf.linalg.matvec(x, w) + b - y))
         optimizer.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b], strict=True))
-        return loss
+        with tf.control_dependencies([w.read_value(), b.read_value()]):  # once w and b moved
+            landed = updates.assign_add(1)
+        worker = tf.distribute.coordinator.experimental_get_current_worker_index()
+        return loss, worker, landed - seen  # 1: no other update landed meanwhile
     return strategy.run(step, args=next(iterator))
 
 
 iterator = iter(coordinator.create_per_worker_dataset(dataset_fn))
-for _ in range(100):
-    result = coordinator.schedule(train_step, args=(iterator,))
-coordinator.join()
+results = [coordinator.schedule(train_step, args=(iterator,)) for _ in range(100)]
+coordinator.join()  # wait until every scheduled step has run
+steps = [[int(value) for value in result.fetch()[1:]] for result in results]
 error = np.abs(w.numpy() - np.linspace(-1, 1, 10)).max()
-print(f"chief: 100 steps done on the workers, last loss {result.fetch():.4f}, "
+print(f"chief: 100 steps done on the workers, last loss {results[-1].fetch()[0]:.4f}, "
       f"largest weight error {error:.4f}", flush=True)
+print("chief: worker and updates landed, per step:", json.dumps(steps), flush=True)

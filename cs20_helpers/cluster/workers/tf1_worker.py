@@ -21,8 +21,10 @@ parser.add_argument("--checkpoint-dir")
 parser.add_argument("--save-steps", type=int, default=100)
 parser.add_argument("--lr", type=float, default=0.1)
 parser.add_argument("--batch", type=int, default=32)
+parser.add_argument("--hook-steps-per-run", type=int,
+                    help="steps_per_run of the chief's CheckpointSaverHook (TF's default: 1000000)")
 parser.add_argument("--trace-dir",
-                    help="save each step's global steps, loss and seconds to worker<i>.npy")
+                    help="save each step's global steps, loss and clock times to worker<i>.npy")
 args = parser.parse_args()
 
 config = json.loads(os.environ["TF_CONFIG"])
@@ -66,6 +68,13 @@ with tf1.device(tf1.train.replica_device_setter(
     train_op = optimizer.apply_gradients(zip(grads, [w, b], strict=True), global_step=global_step)
     with tf1.control_dependencies([train_op]):  # the global step once this update has landed
         step_landed = global_step.read_value()
+    # Clock times on this worker: weights received, gradient computed, update landed on the ps.
+    with tf1.control_dependencies([w_now, b_now]):
+        time_read = tf.timestamp()
+    with tf1.control_dependencies(grads):
+        time_grad = tf.timestamp()
+    with tf1.control_dependencies([step_landed]):
+        time_landed = tf.timestamp()
 # A start line on the ps: each worker checks in, then waits until all have.
 with tf1.device("/job:ps/task:0"):
     arrivals = tf1.FIFOQueue(1000, tf.int32, shared_name="start_line")
@@ -87,6 +96,8 @@ if args.mode == "sync":
     hooks.append(optimizer.make_session_run_hook(is_chief))
 chief_hooks = [tf1.train.CheckpointSaverHook(args.checkpoint_dir, save_steps=args.save_steps,
                                              listeners=[SaveListener()])]
+if args.hook_steps_per_run:  # a private setter: the hook has no public argument for it
+    chief_hooks[0]._set_steps_per_run(args.hook_steps_per_run)
 session_config = tf1.ConfigProto(  # talk to the ps and to yourself, never to the other workers
     device_filters=["/job:ps", f"/job:worker/task:{index}"],
     intra_op_parallelism_threads=1, inter_op_parallelism_threads=1)
@@ -108,16 +119,18 @@ with tf1.train.MonitoredTrainingSession(
         time.sleep(0.01)
     start = time.perf_counter()
     # Traced, each step also fetches: the global step when the weights were read, the global
-    # step once the update landed, and the loss on all data (untraced, only the update runs);
-    # the trace adds the seconds the call took, hooks (the chief's checkpoints) included.
-    fetches = [step_read, step_landed, full_loss] if args.trace_dir else train_op
+    # step once the update landed, the loss on all data and the three clock times above
+    # (untraced, only the update runs); the trace adds the clock times when the call started
+    # and when it returned, hooks (the chief's checkpoints) included.
+    fetches = [step_read, step_landed, full_loss, time_read, time_grad, time_landed] \
+        if args.trace_dir else train_op
     trace = []
     while not sess.should_stop():
         rows = batches.integers(0, len(shard_x), args.batch)
-        called = time.perf_counter()
+        called = time.time()
         values = sess.run(fetches, {x: shard_x[rows], y: shard_y[rows]})
         if args.trace_dir:
-            trace.append([*values, time.perf_counter() - called])
+            trace.append([*values[:3], called, *values[3:], time.time()])
         steps += 1
         if steps % 50 == 0:
             print(f"worker {index}: {steps} steps", flush=True)
@@ -128,6 +141,6 @@ with tf1.Session(server.target, config=session_config) as plain:
     final_loss, final_step = plain.run([loss, global_step], {x: features, y: labels})
 if args.trace_dir:
     os.makedirs(args.trace_dir, exist_ok=True)
-    np.save(os.path.join(args.trace_dir, f"worker{index}.npy"), np.array(trace).reshape(-1, 4))
+    np.save(os.path.join(args.trace_dir, f"worker{index}.npy"), np.array(trace).reshape(-1, 8))
 print(f"worker {index} done: {steps} steps in {seconds:.3f} s, global step {final_step}, "
       f"loss on all data {final_loss:.6f}", flush=True)
