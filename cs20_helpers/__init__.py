@@ -26,7 +26,7 @@ Lesson helpers, a lecture's together:
     word2vec.analogy              word-analogy accuracy and nearest neighbours  [04]
     word2vec.labels               plot labels that do not overlap  [04]
     pipelines*                    one input pipeline three ways, timed (lecture 6)  [06]
-    diagrams                      boxes-and-arrows figures  [06]
+    diagrams                      boxes-and-arrows figures; what a convolution reads  [06 07]
     tfrecord*                     TFRecord files of images and labels  [06 09]
     cluster                       start and stop a local cluster, leaving nothing; its worker
                                   scripts ship beside it (workers/)  [06 10]

@@ -1,17 +1,22 @@
-"""Small matplotlib diagrams for the notebooks: boxes joined by arrows, drawn from a list.
+"""Small matplotlib diagrams for the notebooks, drawn from data.
 
-A diagram is a row of stages; queues are drawn as tall striped boxes (they hold elements),
-ops and threads as plain ones. Drawing from data keeps the pictures in the repository as code,
-testable and in the notebook's own style, instead of as image files.
+``draw_pipeline`` draws a row of stages, boxes joined by arrows; queues are drawn as tall
+striped boxes (they hold elements), ops and threads as plain ones. ``draw_sliding_window``,
+``draw_padding`` and ``draw_receptive_fields`` draw what a convolution reads (notebook 07):
+they draw the numbers the notebook computed with TensorFlow and compute nothing themselves.
+Drawing from data keeps the pictures in the repository as code, testable and in the notebook's
+own style, instead of as image files.
 """
 
 from __future__ import annotations
 
-__all__ = ["draw_pipeline", "QUEUE_PIPELINE"]
+__all__ = ["draw_padding", "draw_pipeline", "draw_receptive_fields", "draw_sliding_window",
+           "QUEUE_PIPELINE"]
 
 from collections.abc import Sequence
 
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 #: The TensorFlow 1 reader pipeline of lecture 9: (label, kind, note under the box).
@@ -73,4 +78,127 @@ def draw_pipeline(stages: Sequence[tuple[str, str, str]] = QUEUE_PIPELINE,
     ax.set_ylim(-2.1, 1.6)
     ax.set_title(title, fontsize=10)
     ax.axis("off")
+    return fig
+
+
+def _grid(ax, values, x0: float, y0: float, fmt: str = "{:.1f}", highlight=None,
+          highlight_colour: str = "#ffd27f", hatch_mask=None, fontsize: float = 9) -> None:
+    """Draw a 2-d array as a table of unit cells, each with its value, the top-left corner at
+    (x0, y0) and y pointing down (as in an image). ``highlight`` (boolean, shaped like
+    ``values``) marks cells to fill; ``hatch_mask`` cells to hatch, such as padding zeros."""
+    values = np.asarray(values)
+    for (r, c), value in np.ndenumerate(values):
+        fill = highlight_colour if highlight is not None and highlight[r, c] else "white"
+        hatched = hatch_mask is not None and bool(hatch_mask[r, c])
+        ax.add_patch(Rectangle((x0 + c, y0 + r), 1, 1, facecolor=fill, edgecolor="#888888",
+                               lw=0.8, hatch="///" if hatched else None))
+        ax.text(x0 + c + 0.5, y0 + r + 0.5, fmt.format(value), ha="center", va="center",
+                fontsize=fontsize, color="#777777" if hatched else "black")
+
+
+def draw_sliding_window(inputs, kernel, outputs, positions: Sequence[tuple[int, int]]):
+    """Draw a stride-1 VALID convolution at work: one panel per ``(row, column)`` of
+    ``positions``, showing the kernel's window on ``inputs`` (each covered cell marked with its
+    weight) and the output value that window makes.
+
+    ``inputs`` is a 2-d array, ``kernel`` k x k and ``outputs`` the result the caller computed
+    (with ``tf.nn.conv2d``, say); the figure draws the numbers it is given. Return the figure.
+    """
+    inputs, kernel, outputs = (np.asarray(a, dtype=float) for a in (inputs, kernel, outputs))
+    k = kernel.shape[0]
+    n_rows, n_cols = inputs.shape
+    fig, axes = plt.subplots(1, len(positions), figsize=(5.2 * len(positions), 3.3),
+                             squeeze=False)
+    for ax, (row, col) in zip(axes[0], positions, strict=True):
+        window = np.zeros(inputs.shape, bool)
+        window[row:row + k, col:col + k] = True
+        _grid(ax, inputs, 0, 0, highlight=window)
+        ax.add_patch(Rectangle((col, row), k, k, fill=False, edgecolor="#d9480f", lw=2.5))
+        for (r, c), weight in np.ndenumerate(kernel):  # the weight over each covered pixel
+            ax.text(col + c + 0.95, row + r + 0.06, f"×{weight:g}", ha="right", va="top",
+                    fontsize=7, color="#b03a00")
+        out_x, out_y = n_cols + 1.5, (n_rows - outputs.shape[0]) / 2
+        here = np.zeros(outputs.shape, bool)
+        here[row, col] = True
+        _grid(ax, outputs, out_x, out_y, fmt="{:.2f}", highlight=here,
+              highlight_colour="#ffb38a")
+        ax.annotate("", xy=(out_x + col + 0.5, out_y + row + 0.5), xytext=(col + k, row + k / 2),
+                    arrowprops={"arrowstyle": "->", "color": "#d9480f", "lw": 1.5,
+                                "connectionstyle": "arc3,rad=-0.25"})
+        ax.text(n_cols / 2, -0.25, f"input {n_rows}x{n_cols}, window at ({row}, {col})",
+                ha="center", va="bottom", fontsize=9)
+        ax.text(out_x + outputs.shape[1] / 2, out_y - 0.25,
+                f"output {outputs.shape[0]}x{outputs.shape[1]}", ha="center", va="bottom",
+                fontsize=9)
+        ax.text(out_x + outputs.shape[1] / 2, out_y + outputs.shape[0] + 0.35,
+                f"output[{row}, {col}]: the sum of\nthe {k * k} products", ha="center",
+                va="top", fontsize=8)
+        ax.set_xlim(-0.2, out_x + outputs.shape[1] + 0.2)
+        ax.set_ylim(n_rows + 0.3, -1.0)
+        ax.set_aspect("equal")
+        ax.axis("off")
+    fig.tight_layout()
+    return fig
+
+
+def draw_padding(n: int, k: int, stride: int, windows: dict):
+    """Draw where a window of ``k`` pixels with stride ``stride`` lands on a row of ``n`` pixels,
+    one row of the figure per entry of ``windows``: ``{padding: (zeros before, zeros after,
+    [start of each window, counted on the padded row])}``. Padding zeros are hatched; each output
+    is a bracket under the cells it reads. Return the figure."""
+    widest_before = max(before for before, _, _ in windows.values())
+    widest_after = max(after for _, after, _ in windows.values())
+    fig, axes = plt.subplots(len(windows), 1, figsize=(8.5, 1.8 * len(windows)), squeeze=False)
+    for ax, (padding, (before, after, starts)) in zip(axes[:, 0], windows.items(), strict=True):
+        cells = np.array([["0"] * before + [f"x{i}" for i in range(n)] + ["0"] * after])
+        zeros = np.array([[True] * before + [False] * n + [True] * after])
+        _grid(ax, cells, -before, 0, fmt="{}", hatch_mask=zeros)
+        for j, start in enumerate(starts):
+            x0, x1 = start - before + 0.08, start - before + k - 0.08
+            y = 1.3 + 0.45 * (j % 2)
+            colour = plt.cm.tab10(j % 10)
+            ax.plot([x0, x0, x1, x1], [y - 0.2, y, y, y - 0.2], color=colour, lw=2)
+            ax.text((x0 + x1) / 2, y + 0.08, f"out {j}", ha="center", va="top", fontsize=8,
+                    color=colour)
+        unread = [f"x{i}" for i in range(n)
+                  if not any(s - before <= i < s - before + k for s in starts)]
+        added = ("no zeros added" if before + after == 0
+                 else f"zeros added: {before} before, {after} after")
+        ax.set_title(f"{padding}: {added}, {len(starts)} outputs"
+                     + (f"; {', '.join(unread)} never read" if unread else ""),
+                     fontsize=9, loc="left")
+        ax.set_xlim(-widest_before - 0.3, n + widest_after + 0.3)
+        ax.set_ylim(2.4, -0.2)
+        ax.set_aspect("equal")
+        ax.axis("off")
+    fig.suptitle(f"a window of {k} pixels, stride {stride}, on a row of {n} pixels", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def draw_receptive_fields(image, fields: Sequence[tuple[str, tuple[int, int, int]]],
+                          support=None, support_title: str = ""):
+    """Draw each of ``fields``, ``(label, (top, left, size))``, as a square on ``image``: the
+    input pixels one unit of a layer reads. ``support``, an array shaped like the image (how
+    strongly each pixel reaches one unit, say), is drawn beside it as a heat map if given.
+    Return the figure."""
+    panels = 1 if support is None else 2
+    fig, axes = plt.subplots(1, panels, figsize=(4.6 * panels, 4.4), squeeze=False)
+    ax = axes[0, 0]
+    ax.imshow(image, cmap="gray_r")
+    for i, (label, (top, left, size)) in enumerate(fields):
+        colour = plt.cm.tab10(i % 10)
+        ax.add_patch(Rectangle((left - 0.5, top - 0.5), size, size, fill=False,
+                               edgecolor=colour, lw=2.5 - 0.3 * i, linestyle=("-", "--")[i % 2]))
+        ax.plot([], [], color=colour, lw=2, linestyle=("-", "--")[i % 2],
+                label=f"{label}: {size}x{size} pixels")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, 0.0), frameon=False)
+    ax.set_title("the input pixels one unit reads", fontsize=9)
+    ax.axis("off")
+    if support is not None:
+        shown = axes[0, 1].imshow(support, cmap="viridis")
+        axes[0, 1].set_title(support_title, fontsize=9)
+        axes[0, 1].axis("off")
+        fig.colorbar(shown, ax=axes[0, 1], shrink=0.8)
+    fig.tight_layout()
     return fig
