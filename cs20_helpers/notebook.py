@@ -12,7 +12,8 @@ it already (oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.ke
 whole process, warnings whose message starts with ``tf.`` and every DeprecationWarning and
 FutureWarning (the TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds
 Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow, has the inline
-backend store figures at twice their pixel density, and prints one line. Importing any ``cs20_helpers`` module changes none of that. So call ``setup()`` before
+backend store figures at twice their pixel density, and prints one line. Importing any
+``cs20_helpers`` module changes none of that. So call ``setup()`` before
 importing TensorFlow, SciPy or a helper that imports them (those marked ``*`` in the package's
 map, ``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()``
 warns.

@@ -12,7 +12,8 @@ session and in TensorFlow 2 (eagerly or in a ``tf.function``).
 from __future__ import annotations
 
 __all__ = ["cached_vgg19_weights", "check_vgg19_weights", "choose", "DILATIONS", "FeatureNet",
-    "gaussian_blur", "random_multiscale_net", "VGG19_CONTENT", "vgg19_convolutions", "VGG19_FILE", "VGG19_MD5",
+    "gaussian_blur", "random_multiscale_net", "VGG19_CONTENT", "vgg19_convolutions", "VGG19_FILE",
+    "VGG19_MD5",
     "vgg19_net", "VGG19_SETTING", "VGG19_STYLE", "vgg19_weights_path", "VGG_MEAN_BGR",
     "WeightsError"]
 

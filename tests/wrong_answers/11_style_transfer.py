@@ -175,6 +175,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             _EX5.replace("TARGET", "tf.gather(tf.nn.softmax(model(images)), "
                          "tf.cast(labels, tf.int32), batch_dims=1)"),
         "reads globals: the notebook's test labels whatever the labels passed":
-            _EX5.replace("TARGET", _TRUE_LOGIT.replace("tf.cast(labels", "tf.cast(test_labels[:len(labels)]")),
+            _EX5.replace("TARGET", _TRUE_LOGIT.replace(
+                "tf.cast(labels", "tf.cast(test_labels[:len(labels)]")),
     },
 }
