@@ -36,7 +36,5 @@ EQUIVALENT: dict[str, dict[str, str]] = {
             "FileWriter takes a path object as well as a string: the same folder is written",
         "line 5: drop `name=` from `tf1.Variable(...)`":
             "the variable's name is never read: the same loss, the same summaries",
-        "line 22: `20` -> `19`":
-            "19 steps log at the same steps as 20 (0, 5, 10, 15): the same points on disk",
     },
 }

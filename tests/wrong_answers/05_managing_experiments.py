@@ -62,9 +62,6 @@ _EX5_RIGHT = '''def log_loss(logdir, steps, every, learning_rate):
                     writer.add_summary(sess.run(loss_summary), global_step=step)
                 sess.run(update)
             writer.close()
-
-
-log_loss(LOGS / "exercise_loss", 20, 5, 0.1)
 '''
 
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
