@@ -4,6 +4,7 @@
 striped boxes (they hold elements), ops and threads as plain ones. ``draw_sliding_window``,
 ``draw_padding`` and ``draw_receptive_fields`` draw what a convolution reads (notebook 07):
 they draw the numbers the notebook computed with TensorFlow and compute nothing themselves.
+``draw_timeline`` draws when each thread of an input pipeline waited or ran (notebook 06).
 Drawing from data keeps the pictures in the repository as code, testable and in the notebook's
 own style, instead of as image files.
 """
@@ -11,9 +12,9 @@ own style, instead of as image files.
 from __future__ import annotations
 
 __all__ = ["draw_padding", "draw_pipeline", "draw_receptive_fields", "draw_sliding_window",
-           "QUEUE_PIPELINE"]
+           "draw_timeline", "QUEUE_PIPELINE"]
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -200,5 +201,40 @@ def draw_receptive_fields(image, fields: Sequence[tuple[str, tuple[int, int, int
         axes[0, 1].set_title(support_title, fontsize=9)
         axes[0, 1].axis("off")
         fig.colorbar(shown, ax=axes[0, 1], shrink=0.8)
+    fig.tight_layout()
+    return fig
+
+
+#: Colours of a timeline's lanes: reads (waiting), decode runs, training steps.
+_LANE_COLOURS = {"read": "#f4b942", "decode": "#8fbf6a", "step": "#4a7fc1"}
+
+
+def draw_timeline(timelines: Mapping[str, Mapping[str, Sequence[tuple[float, float]]]],
+                  window_s: float | None = None, title: str = ""):
+    """Draw one panel per entry of ``timelines`` (a title -> ``{lane: [(start, end), ...]}``
+    in seconds, as ``cs20_helpers.pipelines.timeline`` returns), stacked, on a common time
+    axis in milliseconds; lanes are rows of bars, reads at the top and the step at the bottom.
+    ``window_s`` cuts every panel to its first seconds. Return the figure."""
+    end = window_s or max(e for lanes in timelines.values() for spans in lanes.values()
+                          for _, e in spans)
+    rows = max(len(lanes) for lanes in timelines.values())
+    fig, axes = plt.subplots(len(timelines), 1, sharex=True, squeeze=False,
+                             figsize=(10, 0.45 * rows * len(timelines) + 1.2))
+    for ax, (name, lanes) in zip(axes[:, 0], timelines.items(), strict=True):
+        labels = list(lanes)
+        for row, lane in enumerate(labels):
+            bars = [(1e3 * s, 1e3 * (min(e, end) - s)) for s, e in lanes[lane] if s < end]
+            colour = _LANE_COLOURS.get(lane.split()[0], "#999999")
+            ax.broken_barh(bars, (len(labels) - 1 - row - 0.35, 0.7), facecolors=colour,
+                           edgecolor="white", linewidth=0.3)
+        ax.set_yticks(range(len(labels)), labels[::-1], fontsize=9)
+        ax.set_ylim(-0.6, len(labels) - 0.4)
+        ax.set_title(name, fontsize=10, loc="left")
+        ax.grid(axis="x", color="#dddddd", lw=0.6)
+        ax.set_axisbelow(True)
+    axes[-1, 0].set_xlim(0, 1e3 * end)
+    axes[-1, 0].set_xlabel("milliseconds")
+    if title:
+        fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig

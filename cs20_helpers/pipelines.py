@@ -32,10 +32,11 @@ from __future__ import annotations
 
 __all__ = ["AHEAD_BATCHES", "consume", "figures", "markdown_table", "MODES", "overlap",
     "preprocess", "queue_batch", "QUEUED_BATCHES", "READERS", "ROUND_ORDER", "slow_read",
-    "SMALL_VGG", "Steps", "tfdata_dataset", "time_all", "time_step", "time_way", "train_op",
-    "WAYS", "Workload"]
+    "SMALL_VGG", "Steps", "tfdata_dataset", "time_all", "time_step", "time_way", "timeline",
+    "timeline_figures", "train_op", "WAYS", "Workload"]
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -395,3 +396,99 @@ def markdown_table(rows: dict[str, dict[str, float]]) -> str:
                      f"({r['overlap_low']:.2f}-{r['overlap_high']:.2f}) "
                      f"| {r['serial_bound']:.2f} |")
     return "\n".join(lines)
+
+
+# A timeline of one way (issue 39): when each file read waited and when each Session.run of the
+# main thread ran, so that a figure can show input and step side by side.
+
+Span = tuple[float, float]
+
+
+def timeline(way: str, work: Workload, batches: int, warmup: int = 6,
+             cached: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, list[Span]]:
+    """Run ``batches`` steps of ``way`` in the ``together`` mode, after ``warmup`` untimed
+    ones, and return what happened meanwhile as ``{lane: [(start, end), ...]}`` in seconds
+    from the first timed step's start: ``"read 1"``, ``"read 2"`` ... (the waits of
+    :func:`slow_read`, one lane per thread that read, numbered in order of their first read),
+    ``"decode"`` (feed_dict's run that decodes a fed batch) and ``"step"`` (the training
+    step's run; in the graph ways it also takes the batch from the queue or iterator). Needs a
+    workload whose reads wait (``read_latency_s`` > 0)."""
+    if not work.read_latency_s:
+        raise ValueError("a timeline shows the reads' waits: give the workload a read_latency_s")
+    cached = cached if cached is not None else _cached_batch(work)
+    reads: list[tuple[int, float, float]] = []
+    runs: list[tuple[str, float, float]] = []
+    main = threading.get_ident()
+    original_read, original_run = slow_read, tf1.Session.run
+
+    def recorded_read(data: bytes, latency_s: float) -> bytes:
+        start = time.perf_counter()
+        out = original_read(data, latency_s)
+        reads.append((threading.get_ident(), start, time.perf_counter()))
+        return out
+
+    def recorded_run(self, fetches, *args, **kwargs):
+        start = time.perf_counter()
+        out = original_run(self, fetches, *args, **kwargs)
+        if threading.get_ident() == main:
+            lane = "step" if isinstance(fetches, tf.Operation) else "decode"
+            runs.append((lane, start, time.perf_counter()))
+        return out
+
+    own_run = "run" in vars(tf1.Session)
+    globals()["slow_read"] = recorded_read  # the pipelines call it by this name
+    tf1.Session.run = recorded_run
+    try:
+        with _WAYS[way](work, cached) as steps:
+            for _ in range(warmup):
+                steps["together"]()
+            del reads[:], runs[:]
+            for _ in range(batches):
+                steps["together"]()
+    finally:
+        globals()["slow_read"] = original_read
+        if own_run:
+            tf1.Session.run = original_run
+        else:
+            del tf1.Session.run
+    t0 = min(start for lane, start, _ in runs if lane in ("step", "decode"))
+    t1 = max(end for _, _, end in runs)
+    lanes: dict[str, list[Span]] = {}
+    readers: dict[int, str] = {}
+    for thread, start, end in sorted(reads, key=lambda r: r[1]):
+        if end > t0 and start < t1:
+            name = readers.setdefault(thread, f"read {len(readers) + 1}")
+            lanes.setdefault(name, []).append((max(start, t0) - t0, end - t0))
+    lanes = dict(sorted(lanes.items(), key=lambda kv: int(kv[0].split()[1])))
+    for lane in ("decode", "step"):
+        spans = [(start - t0, end - t0) for name, start, end in runs if name == lane]
+        if spans:
+            lanes[lane] = spans
+    return lanes
+
+
+def _busy(spans: Sequence[Span], grid: np.ndarray) -> np.ndarray:
+    """Whether each time of ``grid`` falls in one of ``spans``."""
+    busy = np.zeros(grid.shape, bool)
+    for start, end in spans:
+        busy |= (grid >= start) & (grid < end)
+    return busy
+
+
+def timeline_figures(lanes: dict[str, list[Span]], points: int = 20_000) -> dict[str, float]:
+    """What a :func:`timeline` shows, in numbers: ``read_share``, the share of the time each
+    read lane spent waiting on reads (mean over the lanes); ``reading_during_step``, the share
+    of the steps' time during which at least one read was waiting (0 when input and step take
+    turns); and ``read_gap_s``, a reading thread's mean time from the end of one read to the
+    start of its next (what it does between reads: decode, resize, hand the example on)."""
+    end = max(e for spans in lanes.values() for _, e in spans)
+    grid = np.linspace(0.0, end, points)
+    read_lanes = [spans for lane, spans in lanes.items() if lane.startswith("read")]
+    reading = np.zeros(grid.shape, bool)
+    for spans in read_lanes:
+        reading |= _busy(spans, grid)
+    stepping = _busy(lanes["step"], grid)
+    gaps = [b[0] - a[1] for spans in read_lanes for a, b in zip(spans, spans[1:], strict=False)]
+    return {"read_share": float(np.mean([_busy(s, grid).mean() for s in read_lanes])),
+            "reading_during_step": float(reading[stepping].mean()) if stepping.any() else 0.0,
+            "read_gap_s": float(np.mean(gaps)) if gaps else 0.0}

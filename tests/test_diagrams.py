@@ -25,3 +25,13 @@ def test_every_stage_and_thread_span_is_drawn():
 def test_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown stage kinds"):
         diagrams.draw_pipeline([("a", "cloud", "")], threads=())
+
+
+def test_timeline_draws_one_panel_per_way_and_one_row_per_lane():
+    lanes = {"read 1": [(0.0, 0.003), (0.004, 0.007)], "step": [(0.001, 0.02)]}
+    fig = diagrams.draw_timeline({"a": lanes, "b": {**lanes, "decode": [(0.0, 0.001)]}},
+                                 window_s=0.01)
+    assert len(fig.axes) == 2
+    assert [t.get_text() for t in fig.axes[1].get_yticklabels()] == ["decode", "step", "read 1"]
+    assert fig.axes[0].get_xlim() == (0.0, 10.0)  # milliseconds, cut to the window
+    plt.close(fig)

@@ -139,3 +139,25 @@ def test_tfdata_dataset_batches_the_files_in_order(tmp_path):
         for image, i in zip(images, expected_files, strict=True):
             jpeg = pipelines.tf.io.read_file(str(items[i][0]))
             np.testing.assert_array_equal(image, pipelines.preprocess(jpeg, 32))
+
+
+def test_timeline_figures_count_reads_steps_and_gaps():
+    lanes = {"read 1": [(0.0, 0.4), (0.5, 0.9)], "read 2": [(0.0, 1.0)], "step": [(0.5, 1.0)]}
+    f = pipelines.timeline_figures(lanes, points=10_000)
+    assert f["read_share"] == pytest.approx((0.8 + 1.0) / 2, abs=1e-3)
+    assert f["reading_during_step"] == pytest.approx(1.0, abs=1e-3)
+    assert f["read_gap_s"] == pytest.approx(0.1)
+    turns = {"read 1": [(0.0, 0.5)], "step": [(0.5, 1.0)]}
+    assert pipelines.timeline_figures(turns)["reading_during_step"] == 0
+
+
+def test_timeline_records_reads_and_steps(tmp_path):
+    work = pipelines.Workload(_items(tmp_path), size=32, batch_size=2, classes=2,
+                              model=TINY_VGG, read_latency_s=0.001)
+    for way in pipelines.WAYS:
+        lanes = pipelines.timeline(way, work, batches=2, warmup=1)
+        assert len(lanes["step"]) == 2 and any(k.startswith("read") for k in lanes)
+        assert ("decode" in lanes) == (way == "feed_dict")
+    assert pipelines.slow_read.__name__ == "slow_read"  # the recording is undone
+    with pytest.raises(ValueError, match="read_latency_s"):
+        pipelines.timeline("tfdata", pipelines.Workload(_items(tmp_path), 32, 2, 2, TINY_VGG), 1)

@@ -25,4 +25,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "line 12: drop `options=` from `sess.run(...)`":
             "TIMEOUT only guards against a hang; the queue dequeues the same array without it",
     },
+    "nb06_ex5": {
+        "line 5: `list(paths)` -> `paths`":
+            "TextLineDataset takes the list of names as it is: the same files, the same lines",
+    },
 }

@@ -45,6 +45,25 @@ with tf.Graph().as_default() as g:
         hvp = sess.run(hv)
 '''
 
+_EX5_RIGHT = '''def log_loss(logdir, steps, every, learning_rate):
+    with tf.Graph().as_default() as g:
+        v = tf1.Variable([3.0, 4.0], name="v")
+        global_step = tf1.train.get_or_create_global_step()
+        loss = tf.reduce_sum(v**2)
+        loss_summary = tf1.summary.scalar("loss", loss)
+        update = tf1.train.GradientDescentOptimizer(learning_rate).minimize(
+            loss, global_step=global_step)
+        with tf1.Session(graph=g) as sess:
+            sess.run(tf1.global_variables_initializer())
+            writer = tf1.summary.FileWriter(str(logdir))
+            for _ in range(steps):
+                step = sess.run(global_step)
+                if step % every == 0:
+                    writer.add_summary(sess.run(loss_summary), global_step=step)
+                sess.run(update)
+            writer.close()
+'''
+
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb05_ex1": {
         "lazy: the names typed in from the check's message, nothing saved":
@@ -186,5 +205,37 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    tf1.set_random_seed(2)\n"
             "    extra = tf1.random_uniform([])\n"
             "    a_with_extra = tf1.random_uniform([], -10, 10)\n",
+    },    "nb05_ex5": {
+        "common mistake: the loss logged after the update, which flatters it":
+            _EX5_RIGHT.replace("                sess.run(update)\n", "").replace(
+                "                if step % every == 0:\n",
+                "                sess.run(update)\n"
+                "                if step % every == 0:\n"),
+        "common mistake: the writer never closed, its points still queued":
+            _EX5_RIGHT.replace("            writer.close()\n", ""),
+        "common mistake: every step logged, `every` ignored":
+            _EX5_RIGHT.replace("                if step % every == 0:\n"
+                               "                    writer.add_summary(",
+                               "                if True:\n"
+                               "                    writer.add_summary("),
+        "common mistake: the step read after the update, every point one step late":
+            _EX5_RIGHT.replace(
+                "                step = sess.run(global_step)\n"
+                "                if step % every == 0:\n"
+                "                    writer.add_summary(sess.run(loss_summary), global_step=step)\n"
+                "                sess.run(update)\n",
+                "                summary = sess.run(loss_summary)\n"
+                "                sess.run(update)\n"
+                "                step = sess.run(global_step)\n"
+                "                if step % every == 0:\n"
+                "                    writer.add_summary(summary, global_step=step)\n"),
+        "common mistake: the summary made in a name scope, so its tag is summaries/loss":
+            _EX5_RIGHT.replace(
+                '        loss_summary = tf1.summary.scalar("loss", loss)\n',
+                '        with tf1.name_scope("summaries"):\n'
+                '            loss_summary = tf1.summary.scalar("loss", loss)\n'),
+        "breaks the rule: the learning rate fixed at 0.1":
+            _EX5_RIGHT.replace("GradientDescentOptimizer(learning_rate)",
+                               "GradientDescentOptimizer(0.1)"),
     },
 }

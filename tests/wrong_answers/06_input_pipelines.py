@@ -31,6 +31,9 @@ with tf.Graph().as_default() as g:
         coord.request_stop()
 {join}'''
 
+_EX5_FIRST_SIX = ("\n\nfirst_six = [line.decode()\n"
+                  "             for line in round_robin(line_files).take(6).as_numpy_iterator()]\n")
+
 _EX3_QUEUE = '''with tf.Graph().as_default() as g:
     pad_queue = tf1.PaddingFIFOQueue(capacity=5, dtypes=[tf.float32], shapes=[[None, 2]])
     seq = tf1.placeholder(tf.float32, [None, 2])
@@ -99,6 +102,14 @@ with tf.Graph().as_default() as g:
         coord.request_stop()
         coord.join(threads)
 ''',
+        "the issue's example: everything right but coord.join (passed when checked 1 s later)":
+            _EX2_PIPELINE.format(
+                init="        sess.run(tf1.local_variables_initializer())\n", join="")
+            + "time.sleep(1.0)  # the threads end meanwhile: only a join makes them end in order\n",
+        "common mistake: each thread joined by hand, the coordinator never joined":
+            _EX2_PIPELINE.format(
+                init="        sess.run(tf1.local_variables_initializer())\n",
+                join="        for t in threads:\n            t.join(timeout=10)\n"),
         "breaks the rule: the runners started without the coordinator, which stops nothing":
             _EX2_PIPELINE.format(
                 init="        sess.run(tf1.local_variables_initializer())\n",
@@ -133,5 +144,32 @@ overhead_per_record = record_path.stat().st_size / jpeg_bytes
 tfrecord.write_image_records(items[:1], LOGS / "one.tfrecord")
 one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - items[0][0].stat().st_size
 ''',
+    },    "nb06_ex5": {
+        "common mistake: the files one after the other (no interleave)":
+            "def round_robin(paths):\n"
+            "    return tf.data.TextLineDataset(list(paths))\n" + _EX5_FIRST_SIX,
+        "common mistake: cycle_length=2 written in, right only for two files":
+            "def round_robin(paths):\n"
+            "    return tf.data.Dataset.from_tensor_slices(list(paths)).interleave(\n"
+            "        tf.data.TextLineDataset, cycle_length=2, num_parallel_calls=2)\n"
+            + _EX5_FIRST_SIX,
+        "common mistake: the files zipped, which stops at the shortest file":
+            "def round_robin(paths):\n"
+            "    files = tuple(tf.data.TextLineDataset(path) for path in paths)\n"
+            "    return tf.data.Dataset.zip(files).flat_map(\n"
+            "        lambda *lines: tf.data.Dataset.from_tensor_slices(tf.stack(lines)))\n"
+            + _EX5_FIRST_SIX,
+        "breaks the rule: the lines read in Python when round_robin is called":
+            "def round_robin(paths):\n"
+            "    files = [open(path, encoding='utf-8').read().splitlines() for path in paths]\n"
+            "    lines = []\n"
+            "    while any(files):\n"
+            "        lines += [rows.pop(0) for rows in files if rows]\n"
+            "    return tf.data.Dataset.from_tensor_slices(tf.constant(lines, tf.string))\n"
+            + _EX5_FIRST_SIX,
+        "lazy: first_six typed in, round_robin reads one file after the other":
+            "def round_robin(paths):\n"
+            "    return tf.data.TextLineDataset(list(paths))\n\n\n"
+            "first_six = ['a,0', 'b,0', 'a,1', 'b,1', 'a,2', 'b,2']\n",
     },
 }
