@@ -37,7 +37,11 @@ TOOL_ONLY = ("sphinx", "nbgrader", "nbval", "nbclient")
 #: Imports inside functions of notebook-facing modules that a core install cannot satisfy, as
 #: (module, package): only for the tools. ``paths.notebook_text`` (``write_notebook``) imports
 #: nbformat; the atomic writing it serves is moving to a private module.
-TOOLS_ONLY_CALLS = {("cs20_helpers.paths", "nbformat")}
+TOOLS_ONLY_CALLS = {("cs20_helpers.paths", "nbformat"),
+                    # notebook.sharp_figures: only inside a running IPython kernel (Jupyter
+                    # brings both); a plain Python has neither and returns before importing
+                    ("cs20_helpers.notebook", "IPython"),
+                    ("cs20_helpers.notebook", "matplotlib_inline")}
 
 # Run in the core venv: which tool packages import, every notebook-facing module's import, and
 # which packages their imports name (inside functions too; not under TYPE_CHECKING) are absent.

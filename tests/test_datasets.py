@@ -144,8 +144,10 @@ def test_data_readme_lists_every_shipped_file_with_its_checksum():
     data = bundled_data_dir()
     listed = dict(re.findall(r"^\| `([^`]+)` \| [\d,]+ \| `([0-9a-f]{64})` \|$",
                              (data / "README.md").read_text(encoding="utf-8"), re.M))
+    # benchmark_results.json holds the project's own measurements, not data: the benchmarks
+    # rewrite it (docs/benchmarks.md says where each figure comes from).
     shipped = {p.relative_to(data).as_posix() for p in data.rglob("*")
-               if p.is_file() and p.name != "README.md"}
+               if p.is_file() and p.name not in ("README.md", "benchmark_results.json")}
     assert set(listed) == shipped
     for name, digest in listed.items():
         assert hashlib.sha256((data / name).read_bytes()).hexdigest() == digest, name

@@ -21,6 +21,7 @@ import nbformat
 
 from cs20_helpers.paths import REPO_DIR
 from cs20_helpers.tools import assign, crosscheck, exercises, heads, refute, timing
+from cs20_helpers.tools.runner import notebooks_dir
 
 #: Figures are stored at twice their pixel density (``notebook.sharp_figures``): about 2.3 times
 #: the bytes of 72-dpi ones.
@@ -161,7 +162,8 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
                     problems.append(f"code cell {index}: {what} in stored output")
     problems += exercises.problems(nb)
     if crosschecked:
-        problems += heads.problems(nb, path.name)
+        if path.resolve().parent == notebooks_dir().resolve():  # a course notebook
+            problems += heads.problems(nb, path.name)
         problems += crosscheck.problems(nb, path.name)
         problems += refute.problems(path, nb)
         if REQUIRE_MUTANTS:
