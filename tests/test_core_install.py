@@ -208,17 +208,15 @@ def _env(tmp: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def core_venv(tmp_path_factory) -> Path:
-    """Build the wheel, make a venv that sees only the core closure, install the wheel there
-    (offline, no dependencies); return the venv."""
-    root = tmp_path_factory.mktemp("core_install")
+def wheel_venv_in(root: Path, extras: frozenset[str] = frozenset()) -> Path:
+    """Build the wheel from a copy of the checkout, make a venv under ``root`` that sees only
+    the wheel's dependency closure (with ``extras`` asked), install the wheel there (offline, no
+    dependencies); return the venv."""
     source = root / "source"
     shutil.copytree(REPO, source, ignore=NOT_SOURCE)
     _build(source, root / "dist", "--wheel")
     (wheel,) = (root / "dist").glob("*.whl")
-    closure = _closure(_wheel_requirements(wheel))
-    folders = _link_closure(closure, root / "linked")
+    folders = _link_closure(_closure(_wheel_requirements(wheel), extras), root / "linked")
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
                    capture_output=True, timeout=STEP_S)
@@ -226,12 +224,18 @@ def core_venv(tmp_path_factory) -> Path:
     purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
                               "'purelib'))"], check=True, capture_output=True, text=True,
                              env=_env(root), timeout=STEP_S).stdout.strip()
-    with open(Path(purelib) / "cs20_core_closure.pth", "w", encoding="utf-8") as f:
+    with open(Path(purelib) / "cs20_closure.pth", "w", encoding="utf-8") as f:
         f.write("".join(f"{folder}\n" for folder in folders))
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
                     "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
                    env=_env(root), timeout=STEP_S)
     return venv
+
+
+@pytest.fixture(scope="module")
+def core_venv(tmp_path_factory) -> Path:
+    """The wheel in a venv that sees only the core closure (``wheel_venv_in``)."""
+    return wheel_venv_in(tmp_path_factory.mktemp("core_install"))
 
 
 def _run(venv: Path, *argv: str) -> subprocess.CompletedProcess[str]:

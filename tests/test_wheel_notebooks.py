@@ -14,13 +14,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
-from test_core_install import _closure, _env, _link_closure, _wheel_requirements
-from test_packaging import NOT_SOURCE, REPO, _build
+from test_core_install import _env, wheel_venv_in
 
 from cs20_helpers.tools import assign, exercises
 from cs20_helpers.tools.runner import find_notebooks
@@ -33,26 +31,7 @@ STEP_S = 600
 @pytest.fixture(scope="module")
 def wheel_venv(tmp_path_factory) -> Path:
     """A venv holding the built wheel and its dependency closure, course extra included."""
-    root = tmp_path_factory.mktemp("wheel_notebooks")
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=NOT_SOURCE)
-    _build(source, root / "dist", "--wheel")
-    (wheel,) = (root / "dist").glob("*.whl")
-    folders = _link_closure(_closure(_wheel_requirements(wheel), frozenset({"course"})),
-                            root / "linked")
-    venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
-                   capture_output=True, timeout=STEP_S)
-    python = venv / "bin" / "python"
-    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
-                              "'purelib'))"], check=True, capture_output=True, text=True,
-                             env=_env(root), timeout=STEP_S).stdout.strip()
-    with open(Path(purelib) / "cs20_closure.pth", "w", encoding="utf-8") as f:
-        f.write("".join(f"{folder}\n" for folder in folders))
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
-                   env=_env(root), timeout=STEP_S)
-    return venv
+    return wheel_venv_in(tmp_path_factory.mktemp("wheel_notebooks"), frozenset({"course"}))
 
 
 def _run(venv: Path, cwd: Path, *argv: str, timeout: float) -> subprocess.CompletedProcess:
