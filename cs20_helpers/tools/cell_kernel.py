@@ -5,7 +5,9 @@ from the outputs it displayed, which the cell's own code can change. A cell that
 timeout, or a kernel that dies under it, is reported as such; ``restart`` then gives a fresh
 kernel in the same folder. The kernel's connection file is kept in that folder, and its own
 output (and that of anything it starts) goes to ``/dev/null``: what a cell prints reaches the
-grader only as messages, never straight into its report.
+grader only as messages, never straight into its report. A kernel started through a
+``launcher`` (a seal, which has a network of its own) talks to the grader over files in that
+folder (ZeroMQ's ``ipc`` transport) instead of TCP.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ __all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIME
 import queue
 import subprocess
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,15 +40,29 @@ class Outcome:
     evalue: str = ""
 
 
+class _Launched(KernelManager):
+    """A kernel manager that starts the kernel's command through ``launcher``."""
+
+    launcher: Sequence[str] = ()
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        """Return the launcher's command line followed by the kernel's."""
+        return [*self.launcher, *super().format_kernel_cmd(extra_arguments)]
+
+
 class CellKernel:
     """A kernel of this Python in ``cwd`` with ``env``; ``run`` executes one cell's source."""
 
-    def __init__(self, cwd: Path, env: dict[str, str], timeout: float) -> None:
-        """Start the kernel; each cell ``run`` may then take ``timeout`` seconds."""
+    def __init__(self, cwd: Path, env: dict[str, str], timeout: float,
+                 launcher: Sequence[str] = ()) -> None:
+        """Start the kernel, through ``launcher`` when one is given (its command line is
+        followed by the kernel's); each cell ``run`` may then take ``timeout`` seconds."""
         self.timeout = timeout
-        self._manager = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                                      kernel_spec_manager=NbvalKernelspecManager(),
-                                      connection_file=str(cwd / ".cs20-kernel.json"))
+        self._manager = _Launched(kernel_name=CURRENT_ENV_KERNEL_NAME,
+                                  kernel_spec_manager=NbvalKernelspecManager(),
+                                  connection_file=str(cwd / ".cs20-kernel.json"),
+                                  transport="ipc" if launcher else "tcp")
+        self._manager.launcher = launcher
         self._manager.start_kernel(cwd=str(cwd), env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         self._client = self._connect()

@@ -1,5 +1,5 @@
 """Command line: ``python -m cs20_helpers run|store|crosscheck|refute|agree|hygiene|heads|assign
-|check|selfcheck|nbgrader-course|site|data ...``."""
+|check|grade|selfcheck|nbgrader-course|site|data ...``."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ COURSE_EXTRA = 'pip install "cs20-helpers[course]"'
 #: missing one would otherwise show as a dead kernel or a failed run, not as a missing package.
 #: Those it imports itself are found missing when its tool module is imported.
 SUBPROCESS_MODULES = {
-    "run": ("ipykernel",), "check": ("ipykernel",), "selfcheck": ("ipykernel",),
+    "run": ("ipykernel",), "check": ("ipykernel",), "grade": ("ipykernel",),
+    "selfcheck": ("ipykernel",),
     "refute": ("ipykernel",),
     "agree": ("ipykernel",), "store": ("ipykernel", "pytest", "xdist"),
     "crosscheck": ("ipykernel", "pytest", "xdist"),
@@ -118,6 +119,22 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--report", type=Path, default=None,
                        help="also write the report to this file, whole or not at all, after "
                             "printing it: a new file, or a report check wrote before")
+    grade = sub.add_parser("grade", help="grade a class: many submissions, N at a time, each "
+                           "sealed off; a report each and a gradebook CSV; resumes")
+    grade.add_argument("submissions", nargs="+", type=Path,
+                       help="a folder of <student>/<notebook>.ipynb, or notebooks")
+    grade.add_argument("--out", type=Path, default=Path("graded"),
+                       help="folder for the reports and gradebook.csv (default: graded)")
+    grade.add_argument("--jobs", type=_count, default=None,
+                       help="submissions graded at a time (default: the cores)")
+    grade.add_argument("--source", type=Path, default=None,
+                       help="the instructor notebook to grade every submission against "
+                            "(default: the one of each submission's file name in notebooks/)")
+    grade.add_argument("--timeout", type=_seconds, default=None,
+                       help="seconds a cell may run (default: as check)")
+    grade.add_argument("--no-seal", action="store_true",
+                       help="run each kernel with your rights, as check does (to compare; "
+                            "never for untrusted work)")
     selfcheck = sub.add_parser("selfcheck", help="students: run your copy of a notebook and "
                                "check your exercises with the checks it carries (no instructor "
                                "file needed; the hidden tests stay with the instructor)")
@@ -187,6 +204,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from cs20_helpers.tools import grading
 
         return grading.main(args.notebook, args.source, args.timeout, args.report)
+    if args.command == "grade":
+        from cs20_helpers.tools import class_grading
+
+        return class_grading.main(args.submissions, args.out, args.jobs, args.source,
+                                  args.timeout, sealed=not args.no_seal)
     if args.command == "selfcheck":
         from cs20_helpers.tools import selfcheck
 

@@ -37,6 +37,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -239,11 +240,13 @@ def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode
 
 
 def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
-          timeout: float) -> tuple[list[Grade], Run]:
+          timeout: float, seal: Callable[[Path], list[str]] | None = None
+          ) -> tuple[list[Grade], Run]:
     """Run the submission ``student`` (read from ``path``) in a fresh folder against
     ``instructor``'s exercises and check cells; return one grade per exercise, and the run.
-    Raises GraderFault when the notebook's own set-up failed. Every process the submission
-    started has ended on return."""
+    With ``seal`` (``seal.command``), the kernel is started through the command line it gives
+    for the folder. Raises GraderFault when the notebook's own set-up failed. Every process the
+    submission started has ended on return."""
     prepared = submission.prepare(student, instructor)
     work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
     try:
@@ -251,7 +254,7 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
             shutil.copyfile(path, work / path.name)
             env = runner.kernel_env(tmp=work / "tmp")
             env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
-            kernel = CellKernel(work, env, timeout)
+            kernel = CellKernel(work, env, timeout, seal(work) if seal else ())
             try:
                 run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
             finally:
