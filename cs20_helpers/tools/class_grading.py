@@ -238,8 +238,7 @@ def main(targets: list[Path], out: Path, jobs: int | None = None, source: Path |
         print("error: no submissions found (expected FOLDER/<student>/<notebook>.ipynb)",
               file=sys.stderr)
         return NOT_ALL_GRADED
-    protected = [path for _, path in found] + runner.find_notebooks()
-    guards.replaceable(guards.out_folder(out, protected), MARKER)
+    guards.replaceable(guards.out_folder(out, runner.find_notebooks()), MARKER)
     out.mkdir(parents=True, exist_ok=True)
     write_text_atomic(out / MARKER, "Written by python -m cs20_helpers grade: reports, records "
                                     "and the gradebook; a later grade resumes here.\n")
