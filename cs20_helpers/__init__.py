@@ -65,9 +65,11 @@ Apart, never imported by notebooks:
                                   refute (with mutants), agree (agreement), hygiene, heads
                                   (each notebook's Colab link and install cell), assign,
                                   check, the grading of a student's notebook (grading, with
-                                  submission and exercises), selfcheck (a student copy checked
-                                  with its own visible checks), nbgrader-course, site and data
-                                  (data_cli)  [-]
+                                  submission and exercises), grade, a class graded N at a
+                                  time, each kernel sealed off (class_grading, with
+                                  grade_worker, gradebook and seal), selfcheck (a student
+                                  copy checked with its own visible checks), nbgrader-course,
+                                  site and data (data_cli)  [-]
 """
 
 from importlib import metadata

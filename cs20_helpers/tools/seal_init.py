@@ -17,6 +17,8 @@ A step that fails prints one line to stderr and exits 126, before ``COMMAND`` ru
 
 from __future__ import annotations
 
+__all__ = ["bind", "build", "FAILED", "main", "SealError"]
+
 import contextlib
 import ctypes
 import fcntl
