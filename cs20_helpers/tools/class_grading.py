@@ -29,6 +29,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -127,19 +128,26 @@ class _Workers:
 
     def __init__(self) -> None:
         self.running: set[subprocess.Popen] = set()
+        self.stopped = False
+        self.lock = threading.Lock()
 
     def grade(self, path: Path, instructor: Instructor, sealed: bool) -> dict:
         """Grade ``path`` in a new process; return what it printed, or a fault saying why it
         printed nothing."""
         command = [sys.executable, "-m", WORKER, str(path), str(instructor.path),
                    repr(instructor.timeout), SEALED if sealed else UNSEALED]
-        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, encoding="utf-8", errors="replace") as worker:
+        with self.lock:
+            if self.stopped:
+                return {"fault": "interrupted"}
+            worker = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      text=True, encoding="utf-8", errors="replace")
             self.running.add(worker)
+        with worker:
             try:
                 out, err = worker.communicate()
             finally:
-                self.running.discard(worker)
+                with self.lock:
+                    self.running.discard(worker)
         try:
             return json.loads(out.strip().splitlines()[-1])
         except (ValueError, IndexError):
@@ -147,10 +155,13 @@ class _Workers:
             return {"fault": "the grader failed: "
                              + one_line(lines[-1] if lines else f"exit status {worker.returncode}")}
 
-    def interrupt(self) -> None:
-        """Send Ctrl-C to every running grading process."""
-        for worker in list(self.running):
-            worker.send_signal(signal.SIGINT)
+    def stop(self) -> None:
+        """Start no more grading processes; send Ctrl-C to those running (each ends its
+        kernel)."""
+        with self.lock:
+            self.stopped = True
+            for worker in self.running:
+                worker.send_signal(signal.SIGINT)
 
 
 def _report(record: Record, instructor: Instructor) -> str:
@@ -220,8 +231,8 @@ def _grade_all(records: list[Record], todo: dict[int, tuple[Path, Instructor]], 
                 bar.set_postfix_str(one_line(f"{record.student}/{record.notebook}", 40))
                 bar.update(1)
         except KeyboardInterrupt:
+            workers.stop()
             pool.shutdown(cancel_futures=True)
-            workers.interrupt()
             raise
 
 
