@@ -75,13 +75,12 @@ def _caches() -> list[str]:
 
 def spec(work: Path) -> dict:
     """Return what ``seal_init`` builds for a kernel working in ``work``."""
-    work = Path(os.path.realpath(work))
     fresh = [["/tmp", "1777"]]
     home = os.path.realpath(Path.home())
     if home != "/":
         fresh.append([home, "700"])
-    return {"root": str(work / ROOT_NAME), "cwd": str(work), "ro": readable(),
-            "rw": [str(work)], "tmpfs": fresh, "copy": _caches()}
+    return {"root": os.path.realpath(work / ROOT_NAME), "cwd": str(work), "ro": readable(),
+            "rw": _with_real([str(work)]), "tmpfs": fresh, "copy": _caches()}
 
 
 def command(work: Path) -> list[str]:

@@ -25,6 +25,7 @@ import fcntl
 import json
 import os
 import platform
+import re
 import shutil
 import socket
 import struct
@@ -94,8 +95,9 @@ def _place(path: str, root: str) -> str:
 
 def _mounts_at_or_below(target: str) -> list[str]:
     """Return the mount points at ``target`` and below it, from ``/proc/self/mountinfo``."""
-    with open("/proc/self/mountinfo", encoding="utf-8") as info:
-        points = [line.split()[4].encode("ascii").decode("unicode_escape") for line in info]
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="surrogateescape") as info:
+        points = [re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), line.split()[4])
+                  for line in info]  # a space, tab, newline or backslash written in octal
     return [p for p in points if p == target or p.startswith(target.rstrip("/") + "/")]
 
 
