@@ -271,6 +271,26 @@ def test_a_class_is_graded_sealed_into_reports_and_a_gradebook_and_a_rerun_resum
     assert _rows(book) == expected
 
 
+@needs_seal
+def test_a_sealed_kernel_that_hangs_or_dies_is_restarted_in_a_new_seal(tmp_path, capsys):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    _cell(nb, "nb99_ex1_solution").source = "while True:\n    pass"
+    _cell(nb, "nb99_ex2_solution").source = "import os\nos._exit(1)"
+    path = _write(nb, tmp_path / "bob" / FIXTURE.name)
+    status, _, err = _grade(capsys, str(path), "--out", str(tmp_path / "graded"), "--source",
+                            str(FIXTURE), "--timeout", "5")
+    assert status == 0, err
+    report = (tmp_path / "graded" / "bob" / "nb99_exercises.txt").read_text(encoding="utf-8")
+    assert report.splitlines()[2:] == [
+        "nb99_ex1       1  failed: your solution ran past the 5 s cell timeout (the kernel was "
+        "restarted)",
+        "nb99_ex2       2  failed: your solution ended the kernel (it was restarted)",
+        "nb99_ex3       1  passed",
+        "score: 1 / 4 points (1 of 3 exercises passed)",
+        "the kernel was restarted 2 time(s) after a cell ran past the timeout or ended it; the "
+        "cells above were run again"]
+
+
 def test_where_no_seal_can_be_made_grade_says_so_in_one_line_and_grades_as_check(
         tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(seal, "problem", lambda: "user namespaces are turned off")
