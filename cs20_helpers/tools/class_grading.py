@@ -39,6 +39,7 @@ import nbformat
 from tqdm.auto import tqdm
 
 from cs20_helpers._atomic import write_text_atomic
+from cs20_helpers.paths import PACKAGE_DIR
 from cs20_helpers.tools import exercises, gradebook, grading, guards, runner, seal, timing
 from cs20_helpers.tools.grade_worker import SEALED, UNSEALED
 from cs20_helpers.tools.gradebook import NOT_GRADED, Record
@@ -133,14 +134,17 @@ class _Workers:
 
     def grade(self, path: Path, instructor: Instructor, sealed: bool) -> dict:
         """Grade ``path`` in a new process; return what it printed, or a fault saying why it
-        printed nothing."""
-        command = [sys.executable, "-m", WORKER, str(path), str(instructor.path),
-                   repr(instructor.timeout), SEALED if sealed else UNSEALED]
+        printed nothing. The process starts in the folder this package was imported from, so
+        it imports the same helpers, never a ``cs20_helpers`` in the working folder."""
+        command = [sys.executable, "-m", WORKER, str(path.absolute()),
+                   str(instructor.path.absolute()), repr(instructor.timeout),
+                   SEALED if sealed else UNSEALED]
         with self.lock:
             if self.stopped:
                 return {"fault": "interrupted"}
-            worker = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                      text=True, encoding="utf-8", errors="replace")
+            worker = subprocess.Popen(command, cwd=PACKAGE_DIR.parent, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                      errors="replace")
             self.running.add(worker)
         with worker:
             try:
