@@ -6,11 +6,16 @@ timeout, or a kernel that dies under it, is reported as such; ``restart`` then g
 kernel in the same folder. The kernel's connection file is kept in that folder, and its own
 output (and that of anything it starts) goes to ``/dev/null``: what a cell prints reaches the
 grader only as messages, never straight into its report.
+
+The kernel is ipykernel in this very Python (``THIS_PYTHON``, as nbval's current-environment
+kernel, without nbval: a student's ``selfcheck`` runs with no pytest installed), whatever kernel
+specs Jupyter has installed.
 """
 
 from __future__ import annotations
 
-__all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIMEOUT", "TIMEOUT"]
+__all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIMEOUT", "THIS_PYTHON",
+    "ThisPythonSpecs", "TIMEOUT"]
 
 import queue
 import subprocess
@@ -18,14 +23,28 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import ipykernel.kernelspec
 from jupyter_client import KernelManager
-from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
 OK, ERROR, TIMEOUT, DIED = "ok", "error", "timeout", "died"
 #: Seconds a new kernel may take to answer.
 READY_TIMEOUT = 60
 #: Seconds between checks that the kernel is still alive while a cell runs.
 POLL_S = 0.2
+#: The kernel name ``ThisPythonSpecs`` resolves to ipykernel in this Python.
+THIS_PYTHON = ":cs20-this-python"
+
+
+class ThisPythonSpecs(KernelSpecManager):
+    """Jupyter's kernel specs, and ``THIS_PYTHON``: ipykernel run by this interpreter."""
+
+    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+        """Return the spec of ``kernel_name``; ``THIS_PYTHON`` is this interpreter's."""
+        if kernel_name == THIS_PYTHON:
+            return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES,
+                                          **ipykernel.kernelspec.get_kernel_dict())
+        return super().get_kernel_spec(kernel_name)
 
 
 @dataclass
@@ -43,8 +62,8 @@ class CellKernel:
     def __init__(self, cwd: Path, env: dict[str, str], timeout: float) -> None:
         """Start the kernel; each cell ``run`` may then take ``timeout`` seconds."""
         self.timeout = timeout
-        self._manager = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                                      kernel_spec_manager=NbvalKernelspecManager(),
+        self._manager = KernelManager(kernel_name=THIS_PYTHON,
+                                      kernel_spec_manager=ThisPythonSpecs(),
                                       connection_file=str(cwd / ".cs20-kernel.json"))
         self._manager.start_kernel(cwd=str(cwd), env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
