@@ -5,18 +5,18 @@ under ``tf.compat.v1``. Every notebook's Setup cell starts with ``tf, tf1 = setu
 examples build inside ``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``;
 "In TensorFlow 2" sections run eagerly in the same kernel.
 
-``setup()`` is the one place the package changes the process. It sets the environment
-variables TensorFlow and SciPy read when imported, each only where the environment does not set
-it already (oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.keras`` for
-``tf1.layers`` and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the
-whole process, warnings whose message starts with ``tf.`` and every DeprecationWarning and
-FutureWarning (the TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds
-Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow, has the inline
-backend store figures at twice their pixel density, and prints one line. Importing any
-``cs20_helpers`` module changes none of that. So call ``setup()`` before
-importing TensorFlow, SciPy or a helper that imports them (those marked ``*`` in the package's
-map, ``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()``
-warns.
+``setup()`` is the one place the package changes the process. It sets the environment variables
+TensorFlow and SciPy read when imported, each only where the environment does not set it already
+(oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.keras`` for ``tf1.layers``
+and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the whole process,
+warnings whose message starts with ``tf.`` and every DeprecationWarning and FutureWarning (the
+TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds Python, NumPy and
+TensorFlow, sets NumPy's print options, imports TensorFlow (before 2.21 it also runs one tiny
+graph with native stderr silenced, so that absl's once-a-process log lines go nowhere), has the
+inline backend store figures at twice their pixel density, and prints one line. Importing any
+``cs20_helpers`` module changes none of that. So call ``setup()`` before importing TensorFlow,
+SciPy or a helper that imports them (those marked ``*`` in the package's map,
+``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()`` warns.
 """
 
 from __future__ import annotations
