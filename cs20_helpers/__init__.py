@@ -72,13 +72,10 @@ Apart, never imported by notebooks:
                                   site and data (data_cli)  [-]
 """
 
-from importlib import metadata
-
 from cs20_helpers.paths import profile
 
 __all__ = ["__version__", "profile"]
 
-try:  # the installed distribution's version (pyproject.toml is its one source)
-    __version__ = metadata.version("cs20-helpers")
-except metadata.PackageNotFoundError:  # a checkout on sys.path that was never installed
-    __version__ = "0+unknown"
+#: The release: its one source (pyproject.toml reads it; ``heads`` pins the notebooks' install
+#: cells to it). A course bumps it for each release it publishes (docs/instructors.md).
+__version__ = "0.1.0"

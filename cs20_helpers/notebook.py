@@ -5,18 +5,18 @@ under ``tf.compat.v1``. Every notebook's Setup cell starts with ``tf, tf1 = setu
 examples build inside ``with tf.Graph().as_default():`` and run in ``tf1.Session(graph=g)``;
 "In TensorFlow 2" sections run eagerly in the same kernel.
 
-``setup()`` is the one place the package changes the process. It sets the environment
-variables TensorFlow and SciPy read when imported, each only where the environment does not set
-it already (oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.keras`` for
-``tf1.layers`` and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the
-whole process, warnings whose message starts with ``tf.`` and every DeprecationWarning and
-FutureWarning (the TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds
-Python, NumPy and TensorFlow, sets NumPy's print options, imports TensorFlow, has the inline
-backend store figures at twice their pixel density, and prints one line. Importing any
-``cs20_helpers`` module changes none of that. So call ``setup()`` before
-importing TensorFlow, SciPy or a helper that imports them (those marked ``*`` in the package's
-map, ``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()``
-warns.
+``setup()`` is the one place the package changes the process. It sets the environment variables
+TensorFlow and SciPy read when imported, each only where the environment does not set it already
+(oneDNN off, which also fixes float32 digits; tf-keras behind ``tf.keras`` for ``tf1.layers``
+and ``rnn_cell``; no C++ info lines; one OpenBLAS thread); it ignores, for the whole process,
+warnings whose message starts with ``tf.`` and every DeprecationWarning and FutureWarning (the
+TF1 API is deprecated by design); it fixes TensorFlow's thread counts, seeds Python, NumPy and
+TensorFlow, sets NumPy's print options, imports TensorFlow (before 2.21 it also runs one tiny
+graph with native stderr silenced, so that absl's once-a-process log lines go nowhere), has the
+inline backend store figures at twice their pixel density, and prints one line. Importing any
+``cs20_helpers`` module changes none of that. So call ``setup()`` before importing TensorFlow,
+SciPy or a helper that imports them (those marked ``*`` in the package's map,
+``cs20_helpers.__doc__``): a TensorFlow imported earlier keeps oneDNN on, and ``setup()`` warns.
 """
 
 from __future__ import annotations
@@ -129,6 +129,21 @@ def quiet_import() -> ModuleType:
     return tf
 
 
+def _absl_lines_logged(tf: ModuleType) -> None:
+    """Before TensorFlow 2.21, the first graph TensorFlow optimizes logs through absl whatever
+    ``TF_CPP_MIN_LOG_LEVEL`` says ("All log messages before absl::InitializeLog() is called are
+    written to STDERR", then MLIR's "V1 optimization pass is not enabled"), once a process: run
+    one tiny graph, in a graph and session of its own, while native stderr is silenced, so a
+    notebook never shows them. 2.21 logs neither; nothing runs there."""
+    major, minor = (int(part) for part in tf.__version__.split(".")[:2])
+    if (major, minor) >= (2, 21):
+        return
+    with tf.Graph().as_default() as graph:
+        total = tf.constant(1.0) + tf.constant(1.0)
+        with tf.compat.v1.Session(graph=graph, config=session_config()) as session:
+            session.run(total)
+
+
 def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
     """Import TensorFlow quietly and initialise its devices, so no start-up noise follows.
 
@@ -141,6 +156,7 @@ def import_tensorflow(cpu_devices: int | None = None) -> ModuleType:
         if cpu_devices is not None:
             split_devices(cpu_devices)
         tf.config.list_logical_devices()
+        _absl_lines_logged(tf)
     tf.get_logger().setLevel("ERROR")
     tf.autograph.set_verbosity(0)
     return tf

@@ -309,12 +309,13 @@ def _pyproject_requirements() -> list[Requirement]:
     return requirements
 
 
-def test_requirements_pin_every_core_and_course_dependency():
+def test_requirements_pin_every_core_course_and_student_dependency():
     pins = _requirements()
     conda, _ = _conda_pip_section()
     assert conda == pins
     for requirement in _pyproject_requirements():
-        if requirement.marker and not requirement.marker.evaluate({"extra": "course"}):
+        if requirement.marker and not any(requirement.marker.evaluate({"extra": extra})
+                                          for extra in ("course", "student")):
             continue  # workflow-lint: no wheel, not pinned (see pyproject.toml)
         name = canonicalize_name(requirement.name)
         assert name in pins, f"{requirement} is not pinned in requirements.txt"

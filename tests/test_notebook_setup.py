@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from cs20_helpers.tools import heads
 
@@ -36,6 +37,40 @@ def test_setup_is_quiet_reproducible_and_returns_both_apis():
     assert lines[0].startswith("TensorFlow 2.21") and "profile 'sample'" in lines[0]
     assert lines[-1] == "True 2"
     assert first.stderr == ""
+
+
+#: A Python with the oldest supported TensorFlow (constraints/oldest-tensorflow.txt), e.g. the
+#: venv ``.ci/oldest-tensorflow`` makes; unset, only this environment's TensorFlow is tried.
+OLDEST_PYTHON = os.environ.get("CS20_OLDEST_TF_PYTHON")
+#: What a notebook does first: ``setup()``, a TF1 session that trains, a tf.function.
+FIRST_STEPS = """
+from cs20_helpers.notebook import setup
+tf, tf1 = setup()
+with tf.Graph().as_default() as g:
+    x = tf1.placeholder(tf.float32, [None, 2])
+    loss = tf.reduce_sum(tf.matmul(x, tf1.get_variable("w", [2, 1])))
+    step = tf1.train.GradientDescentOptimizer(0.1).minimize(loss)
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        sess.run(step, {x: [[1.0, 2.0]]})
+print(tf.function(lambda a: a * 2)(tf.constant(1.0)).numpy())
+"""
+
+
+@pytest.mark.parametrize("python", [
+    sys.executable,
+    pytest.param(OLDEST_PYTHON, marks=pytest.mark.skipif(
+        not OLDEST_PYTHON, reason="CS20_OLDEST_TF_PYTHON is not set (.ci/oldest-tensorflow "
+        "sets it to its venv's Python)"))], ids=["this", "oldest"])
+def test_the_first_steps_of_a_notebook_write_nothing_to_stderr(python):
+    """Issue 49: TensorFlow 2.19 logs two lines through absl at the first graph it optimizes,
+    whatever TF_CPP_MIN_LOG_LEVEL says; a notebook showed them in a red box."""
+    env = {**_bare_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([python, "-c", FIRST_STEPS], capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == "2.0"
+    assert done.stderr == ""
 
 
 #: Environment variables ``setup()`` sets; a child process starts without them.

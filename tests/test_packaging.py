@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,8 +48,13 @@ print(json.dumps({
 
 
 def _version() -> str:
+    """Return the version the package's source declares (its one source, pyproject reads it)."""
     with open(REPO / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]["version"]
+        attr = tomllib.load(f)["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+    module, name = attr.rsplit(".", 1)
+    source = (REPO / Path(*module.split(".")) / "__init__.py").read_text(encoding="utf-8")
+    (version,) = re.findall(rf'^{name} = "([^"]+)"$', source, re.M)
+    return version
 
 
 def _build(source: Path, out: Path, *options: str) -> None:

@@ -3,8 +3,10 @@ link and figure resolves, nothing machine-specific or unexpected on a page; ever
 of README.md and of the guides resolves."""
 
 import base64
+import html
 import re
 import time
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -98,6 +100,50 @@ def test_every_notebook_page_opens_its_student_copy_in_colab(built):
     for path in NOTEBOOKS:
         links = _parse(built / f"{path.stem}.html").links
         assert heads.colab_url(path.name) in links, f"{path.stem}: no Open in Colab link"
+
+
+def _text(path: Path) -> str:
+    """Return the page's text as a reader sees it: tags dropped, entities resolved."""
+    return html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_notebook_page_tells_students_to_install_the_student_extra_and_selfcheck(built,
+                                                                                       path):
+    """Issue 49: a student runs ``selfcheck`` (``check`` needs the instructor notebook and
+    fails for them) after installing the release's ``student`` extra."""
+    text = _text(built / f"{path.stem}.html")
+    assert f"python -m cs20_helpers selfcheck {path.name}" in text
+    assert f'pip install "{heads.requirement("student")}"' in text
+    assert "cs20_helpers check" not in text and "cs20 check" not in text
+
+
+def test_the_home_page_offers_every_student_copy_in_one_zip(built):
+    """Issue 49: one download of all the student copies, as they are downloaded one by one."""
+    links = [link for link in _parse(built / "index.html").links if link.endswith(site.ZIP)]
+    assert links and "_downloads" in links[0]
+    with zipfile.ZipFile(built / unquote(links[0])) as zf:
+        members = {name: zf.read(name) for name in zf.namelist()}
+    folder = site.ZIP.removesuffix(".zip")
+    assert sorted(members) == [f"{folder}/{p.name}" for p in NOTEBOOKS]
+    singles = {p.name: p.read_bytes() for p in (built / "_downloads").rglob("*.ipynb")}
+    assert {name.split("/")[1]: data for name, data in members.items()} == singles
+    assert not any(b"BEGIN SOLUTION" in data or b"HIDDEN TESTS" in data
+                   for data in members.values())
+    assert links == [link for link in _parse(built / f"{NOTEBOOKS[0].stem}.html").links
+                     if link.endswith(site.ZIP)]  # each page links the same zip
+
+
+def test_output_lines_wrap_and_wide_screens_show_one_search_field(built):
+    """Issue 49: long output lines were cut at the column edge; the theme showed two search
+    fields side by side on wide screens (the sidebar's and a header's)."""
+    page = built / f"{NOTEBOOKS[0].stem}.html"
+    assert "_static/cs20.css" in [urlsplit(link).path for link in _parse(page).links]
+    assert "div.cell_output pre { white-space: pre-wrap;" in (
+        built / "_static" / "cs20.css").read_text(encoding="utf-8")
+    source = page.read_text(encoding="utf-8")
+    assert source.count('class="btn search-button-field') == 1  # the sidebar's
+    assert source.count("search-button search-button__button") == 1  # narrow screens' button
 
 
 def test_pages_link_previous_and_next_in_lecture_order_and_have_a_toc(built):

@@ -13,8 +13,8 @@ copy of the notebook before its last ``store``; anything else there may be a sub
 
 from __future__ import annotations
 
-__all__ = ["given_source", "INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS",
-    "student_copy", "write_copies"]
+__all__ = ["INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS", "student_copy",
+    "write_copies"]
 
 from collections.abc import Iterable
 from pathlib import Path
@@ -55,16 +55,6 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
     return copy
-
-
-def given_source(cell: nbformat.NotebookNode) -> str:
-    """Return a check cell's source as ``student_copy`` gives it: its hidden tests (``### BEGIN
-    HIDDEN TESTS`` ... ``### END HIDDEN TESTS``, the grading part) cleared by nbgrader's own
-    ClearHiddenTests. Raises RuntimeError, as nbgrader does, for markers not in pairs or in a
-    cell that is not graded."""
-    copy = nbformat.from_dict(cell)
-    ClearHiddenTests().preprocess_cell(copy, {}, 0)
-    return copy.source
 
 
 def write_copies(paths: Iterable[Path], out_dir: Path, *, force: bool = False) -> list[Path]:

@@ -8,11 +8,16 @@ output (and that of anything it starts) goes to ``/dev/null``: what a cell print
 grader only as messages, never straight into its report. A kernel started through a
 ``launcher`` (a seal, which has a network of its own) talks to the grader over files in that
 folder (ZeroMQ's ``ipc`` transport) instead of TCP.
+
+The kernel is ipykernel in this very Python (``THIS_PYTHON``, as nbval's current-environment
+kernel, without nbval: a student's ``selfcheck`` runs with no pytest installed), whatever kernel
+specs Jupyter has installed.
 """
 
 from __future__ import annotations
 
-__all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIMEOUT", "TIMEOUT"]
+__all__ = ["CellKernel", "DIED", "ERROR", "OK", "Outcome", "POLL_S", "READY_TIMEOUT", "THIS_PYTHON",
+    "ThisPythonSpecs", "TIMEOUT"]
 
 import queue
 import subprocess
@@ -21,14 +26,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import ipykernel.kernelspec
 from jupyter_client import KernelManager
-from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
 OK, ERROR, TIMEOUT, DIED = "ok", "error", "timeout", "died"
 #: Seconds a new kernel may take to answer.
 READY_TIMEOUT = 60
 #: Seconds between checks that the kernel is still alive while a cell runs.
 POLL_S = 0.2
+#: The kernel name ``ThisPythonSpecs`` resolves to ipykernel in this Python.
+THIS_PYTHON = ":cs20-this-python"
+
+
+class ThisPythonSpecs(KernelSpecManager):
+    """Jupyter's kernel specs, and ``THIS_PYTHON``: ipykernel run by this interpreter."""
+
+    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+        """Return the spec of ``kernel_name``; ``THIS_PYTHON`` is this interpreter's."""
+        if kernel_name == THIS_PYTHON:
+            return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES,
+                                          **ipykernel.kernelspec.get_kernel_dict())
+        return super().get_kernel_spec(kernel_name)
 
 
 @dataclass
@@ -58,8 +77,8 @@ class CellKernel:
         """Start the kernel, through ``launcher`` when one is given (its command line is
         followed by the kernel's); each cell ``run`` may then take ``timeout`` seconds."""
         self.timeout = timeout
-        self._manager = _Launched(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                                  kernel_spec_manager=NbvalKernelspecManager(),
+        self._manager = _Launched(kernel_name=THIS_PYTHON,
+                                  kernel_spec_manager=ThisPythonSpecs(),
                                   connection_file=str(cwd / ".cs20-kernel.json"),
                                   transport="ipc" if launcher else "tcp")
         self._manager.launcher = launcher

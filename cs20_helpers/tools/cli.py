@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 __all__ = ["BAD_INPUT", "COURSE_EXTRA", "DISTRIBUTIONS", "INTERRUPTED", "main", "PIPE_CLOSED",
-    "SUBPROCESS_MODULES"]
+    "STUDENT_EXTRA", "SUBPROCESS_MODULES"]
 
 import argparse
 import importlib.util
@@ -25,6 +25,8 @@ PIPE_CLOSED = 141  # the shell's status for a process ended by SIGPIPE (``... | 
 
 #: How to get the instructor tools' packages: a core install has only what notebooks need.
 COURSE_EXTRA = 'pip install "cs20-helpers[course]"'
+#: How a student gets ``selfcheck``'s packages (JupyterLab and its kernel, nothing of grading).
+STUDENT_EXTRA = 'pip install "cs20-helpers[student]"'
 #: Modules a command starts in another process (kernels, pytest): checked before it runs, as a
 #: missing one would otherwise show as a dead kernel or a failed run, not as a missing package.
 #: Those it imports itself are found missing when its tool module is imported.
@@ -193,6 +195,9 @@ def _not_installed(command: str, error: ModuleNotFoundError) -> str | None:
     if not top or top == "cs20_helpers":
         return None
     package = DISTRIBUTIONS.get(top, top)
+    if command == "selfcheck":
+        return (f"error: cs20 selfcheck needs {package}, which is not installed (it comes with "
+                f"the student extra): {STUDENT_EXTRA}")
     return (f"error: cs20 {command} needs {package}, which is not installed (the instructor "
             f"tools come with the course extra): {COURSE_EXTRA}")
 

@@ -16,11 +16,11 @@ them, never inherited from the shell, so an exported ``CS20_THREADS=4`` changes 
 
 The notebook's code cells are digested before the runs; when every run passes and the file's code
 cells still match that digest (``refute`` may have stamped it meanwhile), it is stamped with a
-digest of the code cells' sources and outputs as validated (and their count), the base run's
-settings with the CPU it ran on, and the variants. A notebook edited meanwhile is not stamped; a
-failing cross-check removes the old stamp. ``hygiene`` fails a notebook whose stamp does not match
-it, so the step cannot be skipped silently. A killed run's working folder is removed by the next one
-(``guards.owned_folder``).
+digest of the code cells' sources and outputs as validated (and their count; the head's install cell
+aside: ``heads.stamped_code``), the base run's settings with the CPU it ran on, and the variants. A
+notebook edited meanwhile is not stamped; a failing cross-check removes the old stamp. ``hygiene``
+fails a notebook whose stamp does not match it, so the step cannot be skipped silently. A killed
+run's working folder is removed by the next one (``guards.owned_folder``).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ import nbformat
 from cs20_helpers._atomic import write_notebook
 from cs20_helpers.machine import cpu_signature
 from cs20_helpers.paths import project_dir
-from cs20_helpers.tools import guards, stamps
+from cs20_helpers.tools import guards, heads, stamps
 
 #: What CI runs: the settings' defaults (``settings.threads``, ``settings.profile``), no ISA cap.
 CI_SETTINGS = {"CS20_THREADS": "2", "CS20_PROFILE": "sample"}
@@ -86,13 +86,13 @@ SHOWN_DIFF_LINES = 12
 
 
 def _code(nb: nbformat.NotebookNode) -> list[list]:
-    """Return each code cell's source and outputs: what nbval compares."""
-    return [[cell.source, cell.get("outputs", [])] for cell in nb.cells
-            if cell.cell_type == "code"]
+    """Return each code cell's source and outputs, what nbval compares, but the head's install
+    cell's (``heads.stamped_code``: a new release changes it, hygiene checks it)."""
+    return [[cell.source, cell.get("outputs", [])] for cell in heads.stamped_code(nb)]
 
 
 def digest(nb: nbformat.NotebookNode) -> str:
-    """Return a SHA-256 of the code cells' sources and outputs: what nbval compares."""
+    """Return a SHA-256 of the code cells' sources and outputs (``_code``)."""
     return hashlib.sha256(json.dumps(_code(nb), sort_keys=True).encode("utf-8")).hexdigest()
 
 

@@ -4,23 +4,27 @@ Cell metadata ``nbgrader.grade_id`` is ``nbNN_exK_task``, ``nbNN_exK_solution`` 
 ``nbNN_exK_check``; check cells are graded (``grade: true``) and carry ``points``. A check cell
 may end with its grading part between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``:
 what ``check`` and ``nbgrader autograde`` run, never shown to students.
+
+What a student's ``selfcheck`` needs of nbgrader is here without it (the ``student`` extra has
+no nbgrader): its hidden-test delimiters, the cell checksum it computes (``checksum``), and
+``given_source`` for a cell without hidden tests; the tests hold them to nbgrader's own.
 """
 
 from __future__ import annotations
 
-__all__ = ["BEGIN", "END", "Exercise", "exercise_id", "exercises", "HIDDEN_BEGIN", "HIDDEN_END",
-    "hidden_paired", "hidden_problems", "is_check", "is_solution", "nbgrader_meta", "problems",
-    "solution_lines"]
+__all__ = ["BEGIN", "checksum", "END", "Exercise", "exercise_id", "exercises", "given_source",
+    "HIDDEN_BEGIN", "HIDDEN_END", "hidden_paired", "hidden_problems", "is_check", "is_solution",
+    "nbgrader_meta", "problems", "solution_lines"]
 
+import hashlib
 from dataclasses import dataclass
 
 import nbformat
-from nbgrader.preprocessors import ClearHiddenTests
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
-#: nbgrader's hidden-test delimiters (a line holding one begins or ends a hidden block).
-HIDDEN_BEGIN = ClearHiddenTests.begin_test_delimeter.default_value
-HIDDEN_END = ClearHiddenTests.end_test_delimeter.default_value
+#: nbgrader's hidden-test delimiters (a line holding one begins or ends a hidden block): the
+#: defaults of its ClearHiddenTests.
+HIDDEN_BEGIN, HIDDEN_END = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
 
 
 @dataclass
@@ -48,6 +52,38 @@ def is_check(cell: nbformat.NotebookNode) -> bool:
 def is_solution(cell: nbformat.NotebookNode) -> bool:
     """Whether a cell is a code cell holding a solution."""
     return cell.cell_type == "code" and bool(nbgrader_meta(cell).get("solution"))
+
+
+def checksum(cell: nbformat.NotebookNode) -> str:
+    """Return nbgrader's checksum of a graded or solution cell (``nbgrader.utils.
+    compute_checksum``, which ``assign`` records in the student copies): an MD5 of its source,
+    type, flags, grade id and, for a graded cell, points. Where nbgrader would fail on a
+    malformed cell, a missing grade id is read as empty and missing points as 0."""
+    meta = nbgrader_meta(cell)
+    grade, solution = meta.get("grade", False), meta.get("solution", False)
+    locked = False if solution else True if grade else meta.get("locked", False)
+    parts = [cell.source, cell.cell_type, str(grade), str(solution), str(locked),
+             str(meta.get("grade_id", ""))]
+    if grade:
+        parts.append(str(float(meta.get("points", 0))))
+    digest = hashlib.md5()
+    for part in parts:
+        digest.update(part.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def given_source(cell: nbformat.NotebookNode) -> str:
+    """Return a check cell's source as ``assign.student_copy`` gives it: its hidden tests
+    (``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS``, the grading part) cleared by
+    nbgrader's own ClearHiddenTests, which raises RuntimeError for markers not in pairs or in a
+    cell that is not graded. A source without markers is given as it is, nbgrader or not."""
+    if HIDDEN_BEGIN not in cell.source and HIDDEN_END not in cell.source:
+        return cell.source
+    from nbgrader.preprocessors import ClearHiddenTests  # the instructor's tools only
+
+    copy = nbformat.from_dict(cell)
+    ClearHiddenTests().preprocess_cell(copy, {}, 0)
+    return copy.source
 
 
 def exercise_id(grade_id: str) -> str:

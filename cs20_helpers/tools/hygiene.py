@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 
 from cs20_helpers.paths import REPO_DIR
-from cs20_helpers.tools import assign, crosscheck, exercises, heads, refute, timing
+from cs20_helpers.tools import crosscheck, exercises, heads, refute, timing
 from cs20_helpers.tools.runner import notebooks_dir
 
 #: Figures are stored at twice their pixel density (``notebook.sharp_figures``): about 2.3 times
@@ -116,7 +116,7 @@ def revealing_checks(nb: nbformat.NotebookNode) -> list[str]:
     for cell in nb.cells:
         if not exercises.is_check(cell) or not exercises.hidden_paired(cell.source):
             continue  # unpaired markers are exercises.problems' to report
-        told = [literal for literal in dict.fromkeys(_numbers(assign.given_source(cell)))
+        told = [literal for literal in dict.fromkeys(_numbers(exercises.given_source(cell)))
                 if _measured(literal) and any(_rounds_to(n, literal) for n in shown)]
         if told:
             ident = exercises.exercise_id(exercises.nbgrader_meta(cell).get("grade_id", "?"))

@@ -10,12 +10,13 @@ must raise. Last the real solution runs the same way and its check must pass. Ev
 runs, so a check's helpers (a function in an ordinary cell) are part of what was proven.
 
 When everything is as it must be, the notebook's metadata is stamped with a digest of exactly
-what was checked: the sources of every code cell (their count is in the stamp) and the wrong
-answers; ``hygiene`` fails a notebook whose stamp no longer matches them. A run that fails (an
-answer accepted, a stray error, a cell past its timeout, a dead kernel) removes the old stamp.
-The run's folder holds a copy of the notebook with its solutions: it is removed afterwards, and
-one left by a killed run is removed by the next ``refute`` (``guards.owned_folder``); the
-kernel's temporary files (TensorFlow's autograph modules) are kept inside it.
+what was checked: the sources of every code cell but the head's install cell (their count is in
+the stamp) and the wrong answers; ``hygiene`` fails a notebook whose stamp no longer matches
+them. A run that fails (an answer accepted, a stray error, a cell past its timeout, a dead
+kernel) removes the old stamp. The run's folder holds a copy of the notebook with its solutions:
+it is removed afterwards, and one left by a killed run is removed by the next ``refute``
+(``guards.owned_folder``); the kernel's temporary files (TensorFlow's autograph modules) are
+kept inside it.
 
 With ``--mutants`` each exercise also runs, after its wrong answers, the mutants of its solution
 (``tools/mutants.py``), each from the saved names followed by the cells up to the check: a
@@ -56,7 +57,7 @@ import nbformat
 
 from cs20_helpers._atomic import write_notebook
 from cs20_helpers.paths import project_dir
-from cs20_helpers.tools import exercises, guards, mutants, runner, stamps, timing
+from cs20_helpers.tools import exercises, guards, heads, mutants, runner, stamps, timing
 from cs20_helpers.tools.cell_kernel import DIED, OK, TIMEOUT, CellKernel, Outcome
 
 STAMP_KEY = "cs20_refuted"
@@ -190,8 +191,10 @@ def load(notebook: Path, nb: nbformat.NotebookNode) -> Answers:
 
 
 def _code(nb: nbformat.NotebookNode) -> list[str]:
-    """Return the sources of the notebook's code cells: all of them run in ``refute_cells``."""
-    return [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    """Return the sources of the notebook's code cells, all of which run in ``refute_cells``,
+    but the head's install cell's (``heads.stamped_code``: a new release changes it, hygiene
+    checks it)."""
+    return [cell.source for cell in heads.stamped_code(nb)]
 
 
 def digest(nb: nbformat.NotebookNode, answers: Answers) -> str:

@@ -25,7 +25,6 @@ from jupyter_client import AsyncKernelManager
 from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, DeadKernelError
-from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 from tqdm.auto import tqdm
 
 from cs20_helpers import _settings as settings
@@ -33,6 +32,7 @@ from cs20_helpers import results
 from cs20_helpers._atomic import write_notebook
 from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import guards, timing
+from cs20_helpers.tools.cell_kernel import THIS_PYTHON, ThisPythonSpecs
 
 CELL_TIMEOUT_S = 900
 
@@ -123,7 +123,7 @@ def _ended_by_signal(client: NotebookClient) -> bool:
 def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNode:
     """Execute the notebook at ``path`` in a fresh kernel of this Python, as nbval does.
 
-    The kernel runs in the notebook's folder with nbval's current-environment kernel spec,
+    The kernel runs in the notebook's folder, ipykernel in this Python (``cell_kernel``),
     its messages encrypted where the kernel supports it (so it logs no warning).
     The slowest cell's seconds are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
@@ -134,8 +134,7 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
     # ended by Ctrl-C is noticed within a second. Its messages are CurveZMQ-encrypted: an
     # unencrypted kernel logs "Kernel is running over TCP without encryption" to the terminal,
     # amid the progress bars (its process, not ours: no warnings filter here reaches it).
-    km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
-                            kernel_spec_manager=NbvalKernelspecManager(),
+    km = AsyncKernelManager(kernel_name=THIS_PYTHON, kernel_spec_manager=ThisPythonSpecs(),
                             transport_encryption="auto")
     clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
 

@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 
 import nbformat
-from nbgrader.utils import compute_checksum
 
 from cs20_helpers.tools import exercises, grading, timing
 
@@ -40,7 +39,7 @@ def tampered(nb: nbformat.NotebookNode) -> dict[str, str]:
         if exercises.is_check(cell):
             ident = exercises.exercise_id(meta.get("grade_id", ""))
             checked.add(ident)
-            if meta.get("checksum") != compute_checksum(cell):
+            if meta.get("checksum") != exercises.checksum(cell):
                 found[ident] = EDITED
     for cell in nb.cells:
         if exercises.is_solution(cell):

@@ -4,7 +4,10 @@ Nothing is executed: pages show the outputs and figures stored in ``notebooks/``
 built from staged copies in which exercise solutions are replaced by nbgrader's stub and check
 cells' hidden tests are removed (a public site must not give the answers or the grading away),
 and error tracebacks are cut to their last line (no file paths of the machine that stored
-them). Each page links a student copy to download. After the notebooks come the guides, the
+them). Each page links a student copy to download and says how a student installs the helpers
+(the ``student`` extra of the release ``heads`` pins) and checks the answers (``selfcheck``);
+the home page offers all the copies in one zip. Long output lines wrap at the column edge
+(``STYLE``). After the notebooks come the guides, the
 Markdown pages of ``docs/`` (results, benchmarks, reproducibility, data, instructors,
 maintainers), built as they are, so the README stays a front door and the manuals are here.
 """
@@ -12,13 +15,14 @@ maintainers), built as they are, so the README stays a front door and the manual
 from __future__ import annotations
 
 __all__ = ["ATTACHMENTS", "build", "DOWNLOADS", "find_guides", "GUIDE_ORDER", "GUIDES", "main",
-    "MARKER", "SPHINX_CONFIG", "stage", "TITLE"]
+    "MARKER", "SPHINX_CONFIG", "stage", "STATIC", "STYLE", "TITLE", "ZIP"]
 
 import base64
 import configparser
 import re
 import shutil
 import time
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -26,13 +30,21 @@ import nbformat
 from nbgrader.preprocessors import ClearHiddenTests, ClearSolutions
 from sphinx.application import Sphinx
 
+from cs20_helpers._atomic import notebook_text
 from cs20_helpers.paths import project_dir
-from cs20_helpers.tools import assign, exercises, guards
+from cs20_helpers.tools import assign, exercises, guards, heads
 from cs20_helpers.tools.runner import find_notebooks
 
 TITLE = "CS20 · TensorFlow for Deep Learning Research"
 DOWNLOADS = "downloads"  # staged student copies, linked with the {download} role
 ATTACHMENTS = "attachments"  # images embedded in markdown cells, written out for Sphinx
+ZIP = "cs20-student-notebooks.zip"  # every student copy, in DOWNLOADS, in one folder of the zip
+STATIC = "_static"  # the site's own style sheet, beside the theme's
+#: The site's own style: long output lines wrap at the column edge instead of being cut there
+#: (a scroll bar at the bottom of a long output is easy to miss).
+STYLE = """\
+div.cell_output pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+"""
 MARKER = ".cs20-site"  # written into each built site: only a folder holding it is replaced
 GUIDES = "docs"  # the guides' folder, in the repository and in the site
 #: The guides' order in the site's navigation; a page of ``docs/`` not named here comes after.
@@ -49,9 +61,14 @@ SPHINX_CONFIG = {
     "html_show_sourcelink": False,
     "html_show_copyright": False,
     "myst_heading_anchors": 3,  # the guides link sections as GitHub does: page.md#a-heading
+    # navbar_persistent: pydata-sphinx-theme 0.20 puts a second search field in a header bar
+    # above the book theme's sidebar, which has its own (narrow screens: the header's button)
     "html_theme_options": {"show_toc_level": 2, "home_page_in_toc": True,
-                           "use_download_button": False, "use_fullscreen_button": False},
+                           "use_download_button": False, "use_fullscreen_button": False,
+                           "navbar_persistent": []},
     "exclude_patterns": [f"{DOWNLOADS}/**", f"{ATTACHMENTS}/**"],
+    "html_static_path": [STATIC],
+    "html_css_files": ["cs20.css"],
     # A second build in one process (the tests) re-registers the extensions' nodes.
     "suppress_warnings": ["app.add_node", "app.add_directive", "app.add_role",
                           "app.add_source_parser"],
@@ -143,12 +160,35 @@ def _write_attachments(page: nbformat.NotebookNode, stem: str, source_dir: Path)
                                               f"{ATTACHMENTS}/{target.name}")
 
 
+def _student_steps(name: str) -> str:
+    """Return the Markdown that tells a student how to work on the notebook ``name``: install
+    JupyterLab and the helpers of the release the copies were made for (the ``student`` extra),
+    open it, and check the answers with ``selfcheck`` (``check`` is the instructor's, with the
+    hidden tests)."""
+    return ("To do the exercises, install JupyterLab and the helpers (Python 3.11 or 3.12), open "
+            "the notebook, and check your answers when you are done:\n\n"
+            f'```bash\npip install "{heads.requirement("student")}"\njupyter lab {name}\n'
+            f"python -m cs20_helpers selfcheck {name}\n```")
+
+
 def _download_note(stem: str) -> nbformat.NotebookNode:
-    """Return the markdown cell that links a page's student copy."""
+    """Return the markdown cell that links a page's student copy, and all of them zipped, and
+    says how a student works on it (``_student_steps``)."""
     return nbformat.v4.new_markdown_cell(
         f"{{download}}`Download this notebook <{DOWNLOADS}/{stem}.ipynb>` (exercises without "
-        "their solutions). Run it with `jupyter lab`; check your answers with "
-        f"`python -m cs20_helpers check {stem}.ipynb`.")
+        f"their solutions; {{download}}`all of them, zipped <{DOWNLOADS}/{ZIP}>`). "
+        + _student_steps(f"{stem}.ipynb"))
+
+
+def _write_zip(copies: dict[str, nbformat.NotebookNode], path: Path) -> None:
+    """Write the student copies, by file name, into one zip (``cs20-student-notebooks/`` in
+    it); entries sorted and dated 1980, so the same copies give the same bytes."""
+    folder = Path(ZIP).stem
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, nb in sorted(copies.items()):
+            info = zipfile.ZipInfo(f"{folder}/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, notebook_text(nb))
 
 
 def find_guides() -> list[Path]:
@@ -183,6 +223,9 @@ def _home_page(pages: list[tuple[str, nbformat.NotebookNode]],
              "lecture teaches the TensorFlow 1 graph-and-session model (`tf.compat.v1`) and "
              "then the TensorFlow 2 way. The pages show the outputs stored in the notebooks; "
              "download a notebook to run it and to do its exercises.", "",
+             f"{{download}}`Download all the notebooks <{DOWNLOADS}/{ZIP}>` (one zip, exercises "
+             "without their solutions), or one from its row below. "
+             + _student_steps("NN_name.ipynb"), "",
              "## Lectures", "",
              "| notebook | sections | exercises | download |", "| --- | --- | ---: | --- |"]
     for stem, nb in pages:
@@ -202,12 +245,14 @@ def _home_page(pages: list[tuple[str, nbformat.NotebookNode]],
 
 
 def stage(paths: Iterable[Path], source_dir: Path, guides: Iterable[Path] = ()) -> None:
-    """Write the Sphinx source folder: home page, page copies, downloadable student copies
-    and the guides (copied into ``docs/`` as they are)."""
+    """Write the Sphinx source folder: home page, page copies, downloadable student copies (one
+    by one and zipped), the style sheet and the guides (copied into ``docs/`` as they are)."""
     if source_dir.exists():
         shutil.rmtree(source_dir)
     (source_dir / DOWNLOADS).mkdir(parents=True)
-    pages, rules = [], _sanitize_rules()
+    (source_dir / STATIC).mkdir()
+    (source_dir / STATIC / "cs20.css").write_text(STYLE, encoding="utf-8")
+    pages, copies, rules = [], {}, _sanitize_rules()
     for path in paths:
         nb = nbformat.read(path, as_version=4)
         pages.append((path.stem, nb))
@@ -215,7 +260,10 @@ def stage(paths: Iterable[Path], source_dir: Path, guides: Iterable[Path] = ()) 
         _write_attachments(page, path.stem, source_dir)
         page.cells.insert(1, _download_note(path.stem))
         nbformat.write(page, source_dir / path.name)
-        nbformat.write(assign.student_copy(nb), source_dir / DOWNLOADS / path.name)
+        copies[path.name] = assign.student_copy(nb)
+        (source_dir / DOWNLOADS / path.name).write_text(notebook_text(copies[path.name]),
+                                                        encoding="utf-8")
+    _write_zip(copies, source_dir / DOWNLOADS / ZIP)
     guides = list(guides)
     if guides:
         (source_dir / GUIDES).mkdir()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import nbformat
 
-from cs20_helpers.tools import assign, exercises
+from cs20_helpers.tools import exercises
 
 EDITED = "its check cell had been edited; the instructor's was run"
 DELETED = "its check cell had been deleted; the instructor's was run"
@@ -43,7 +43,7 @@ def _edited(cell: nbformat.NotebookNode, original: nbformat.NotebookNode) -> boo
     student's, is not)."""
     meta, kept = exercises.nbgrader_meta(cell), exercises.nbgrader_meta(original)
     return (cell.cell_type != original.cell_type
-            or cell.source not in (assign.given_source(original), original.source)
+            or cell.source not in (exercises.given_source(original), original.source)
             or (bool(meta.get("grade")), meta.get("points")) != (True, kept.get("points")))
 
 
