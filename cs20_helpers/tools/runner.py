@@ -125,7 +125,7 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
 
     The kernel runs in the notebook's folder with nbval's current-environment kernel spec,
     its messages encrypted where the kernel supports it (so it logs no warning).
-    The slowest cell's seconds are kept in the notebook's metadata (``timing``).
+    Each code cell's seconds and the slowest are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
@@ -137,10 +137,10 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
     km = AsyncKernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
                             kernel_spec_manager=NbvalKernelspecManager(),
                             transport_encryption="auto")
-    clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
+    clock = timing.CellClock()  # cell times, kept in the metadata for check's timeout
 
-    def cell_done(**_: object) -> None:
-        clock.stop()
+    def cell_done(cell_index: int | None = None, **_: object) -> None:
+        clock.stop(cell_index=cell_index)
         if progress is not None:
             progress.update(1)
 
