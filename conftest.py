@@ -11,7 +11,9 @@ inherits ``CS20_TEST_SESSION``; at the end of the session any live process carry
 session's value is reported, with the ports it listens on, ended, and the session fails.
 
 Every notebook runs once, under strict nbval, in a kernel of the wheel's venv
-(``tests/wheel_install.py``; ``-p no:cs20_wheel_kernel`` runs them in this environment). The two
+(``tests/wheel_install.py``; ``-p no:cs20_wheel_kernel`` runs them in this environment); a whole
+suite's run starts building the wheel and its venvs at once, while the workers start and
+collect (the controller's ``_prebuild`` thread, waited for at the end). The two
 workers take whole scopes (a test module, a notebook) longest first: the seconds each scope took
 in a recorded run (``tests/scope_times.json``, written by ``pytest --scope-times PATH``), else
 notebooks first by their slowest recorded cell, then modules by their number of tests.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import time
 import uuid
 from collections import defaultdict
@@ -61,6 +64,28 @@ def pytest_configure(config):
 
 #: Seconds each scope has taken in this run (on the controller: every worker reports there).
 _times: dict[str, float] = defaultdict(float)
+_PREBUILD = pytest.StashKey[threading.Thread]()
+
+
+def _prebuild(root: Path) -> None:
+    """Make the run's builds and venvs (``wheel_install``); a failure is left for the tests
+    that need them to report (``wheel_install.once`` keeps it)."""
+    try:
+        for kind in wheel_install.VENVS:
+            wheel_install.venv(root, kind)
+    except BaseException:  # reported by the tests that need them, not by this thread
+        pass
+
+
+def pytest_sessionstart(session):
+    config = session.config
+    if hasattr(config, "workerinput") or config.option.collectonly \
+            or config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return  # a worker, no run, or a run of chosen tests: what needs the wheel builds it
+    thread = threading.Thread(target=_prebuild, args=(config._tmp_path_factory.getbasetemp(),),
+                              name="cs20-prebuild", daemon=True)
+    thread.start()
+    config.stash[_PREBUILD] = thread
 
 
 def _scope(nodeid: str) -> str:
@@ -102,6 +127,8 @@ def pytest_runtest_logreport(report):
 def pytest_sessionfinish(session, exitstatus):
     if hasattr(session.config, "workerinput"):  # an xdist worker: the controller checks
         return
+    if thread := session.config.stash.get(_PREBUILD, None):
+        thread.join()  # its build processes belong to the session's
     if path := session.config.getoption("scope_times"):
         ordered = dict(sorted(_times.items(), key=lambda kv: -kv[1]))
         write_bytes_atomic(Path(path), (json.dumps({k: round(v, 1) for k, v in ordered.items()},
