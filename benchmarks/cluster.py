@@ -18,7 +18,6 @@ of cs20_helpers/data/benchmark_results.json, and nothing else of them.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -26,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 from cs20_helpers.cluster import Cluster, local_cluster, worker_scripts, worker_summary
-from cs20_helpers.notebook import import_tensorflow
 
 HEADING = "Cluster (localhost)"
 TIMEOUT_S = 300
@@ -100,27 +99,19 @@ def markdown_table(results: list[dict], local_s: float, batch: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--modes", nargs="+", choices=["async", "sync"],
                         default=["async", "sync"])
     parser.add_argument("--steps", type=int, default=400, help="steps per worker and run")
     parser.add_argument("--batch", type=int, default=32, help="rows per worker step")
     parser.add_argument("--repeats", type=int, default=2, help="runs per setting; best is kept")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
-    args = parser.parse_args(argv)
+    return run_benchmark(parser.parse_args(argv), measure, "cluster", HEADING)
 
-    tf = import_tensorflow()
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        write_results_json,
-    )
 
-    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
-
+def measure(bench: Bench) -> Section:
+    """Time the local step and every setting of workers and mode; return what to store."""
+    tf, args = bench.tf, bench.args
     start = time.perf_counter()
     local_s = min(local_step_seconds(tf, args.batch, args.steps) for _ in range(args.repeats))
     results = []
@@ -139,34 +130,27 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown_table(results, local_s, args.batch)
     print(table)
     print(f"({time.perf_counter() - start:.0f} s in all)")
-
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        settings = {"steps_per_worker": args.steps, "batch": args.batch,
-                    "repeats": args.repeats}
-        write_results_json("cluster", {"settings": settings, "local_s_per_step": local_s,
-                                       "runs": results, "machine": machine})
-        publish(
-            HEADING,
-            "`python benchmarks/cluster.py`: the worker script of notebook 10 "
-            "(`cs20_helpers/cluster/workers/tf1_worker.py`, a 10-feature linear regression, "
-            f"batches of {args.batch} rows, plain SGD) as one parameter server and 1, 2 or 4 "
-            "worker processes on 127.0.0.1, with asynchronous and synchronous "
-            f"(`SyncReplicasOptimizer`) updates; about {args.steps} steps per worker, best of "
-            f"{args.repeats} runs. "
-            "Examples per second count every batch the workers computed over the slowest "
-            "worker's training time (start-up excluded). Communication is a worker's time per "
-            "step minus the same step in one local session (last row): reading the weights from "
-            "the ps and sending the gradients there over gRPC, and, when synchronous, waiting "
-            "for the other workers.",
-            machine,
-            table,
-            "The model is tiny on purpose: a step computes almost nothing, so the table shows "
-            "the cost of the distributed runtime itself. Every process shares the same cores "
-            "here; on separate machines the workers add compute, and the communication cost "
-            "is paid over a network instead of the loopback interface.",
-        )
-    return 0
+    settings = {"steps_per_worker": args.steps, "batch": args.batch, "repeats": args.repeats}
+    return Section(
+        {"settings": settings, "local_s_per_step": local_s, "runs": results,
+         "machine": bench.machine},
+        "`python benchmarks/cluster.py`: the worker script of notebook 10 "
+        "(`cs20_helpers/cluster/workers/tf1_worker.py`, a 10-feature linear regression, "
+        f"batches of {args.batch} rows, plain SGD) as one parameter server and 1, 2 or 4 "
+        "worker processes on 127.0.0.1, with asynchronous and synchronous "
+        f"(`SyncReplicasOptimizer`) updates; about {args.steps} steps per worker, best of "
+        f"{args.repeats} runs. "
+        "Examples per second count every batch the workers computed over the slowest "
+        "worker's training time (start-up excluded). Communication is a worker's time per "
+        "step minus the same step in one local session (last row): reading the weights from "
+        "the ps and sending the gradients there over gRPC, and, when synchronous, waiting "
+        "for the other workers.",
+        table,
+        "The model is tiny on purpose: a step computes almost nothing, so the table shows "
+        "the cost of the distributed runtime itself. Every process shares the same cores "
+        "here; on separate machines the workers add compute, and the communication cost "
+        "is paid over a network instead of the loopback interface.",
+    )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from cs20_helpers._atomic import write_text_atomic
-from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 from cs20_helpers.paths import REPO_DIR
 
 HEADING = "Input pipelines"
@@ -43,7 +43,7 @@ README_START, README_NEXT = "**Input pipelines** (", "**word2vec** ("
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Read the command line; ``--quick`` shrinks every setting and implies ``--no-write``."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--size", type=int, default=224, help="resize images to SIZE x SIZE")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--window", type=float, default=5.0, help="seconds per timed window")
@@ -52,8 +52,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds every file read waits (default: matched to the step)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 32x32, batches of 4, one 0.1 s window; writes nothing")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     parser.add_argument("--readme", action="store_true",
                         help="also rewrite docs/benchmarks.md's paragraph on these figures")
     args = parser.parse_args(argv)
@@ -108,17 +106,14 @@ def write_readme(rows: dict[str, dict[str, float]], settings: dict, path: Path) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    tf = import_tensorflow()
-    from cs20_helpers import datasets, pipelines, profile
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        write_results_json,
-    )
+    return run_benchmark(parse_args(argv), measure, KEY, HEADING)
 
-    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
+
+def measure(bench: Bench) -> Section | int:
+    """Time the three ways input only, step only and together; return what to store (1 when
+    there are no training images)."""
+    args = bench.args
+    from cs20_helpers import datasets, pipelines, profile
 
     source = profile()
     root = datasets.tiny_imagenet(source=source)
@@ -143,21 +138,16 @@ def main(argv: list[str] | None = None) -> int:
     table = pipelines.markdown_table(rows)
     print(table)
     print(f"({time.perf_counter() - start:.0f} s in all)")
-    if args.no_write:
-        return 0
-
-    machine = machine_description(tf, busy_before)
     settings = {"profile": source, "files": len(items), "size": args.size,
                 "batch_size": args.batch_size, "model": pipelines.SMALL_VGG,
                 "readers": pipelines.READERS, "read_latency_s": latency,
                 "window_s": args.window, "repeats": args.repeats,
-                "unit": "seconds per example", "machine": machine,
+                "unit": "seconds per example", "machine": bench.machine,
                 "load_average_after": list(os.getloadavg())}
-    write_results_json(KEY, {"settings": settings, **rows})
-    if args.readme:
+    if args.readme and not args.no_write:
         write_readme(rows, settings, README)
-    publish(
-        HEADING,
+    return Section(
+        {"settings": settings, **rows},
         f"`python benchmarks/input_pipeline.py` (profile `{source}`): {len(items)} Tiny "
         f"ImageNet training JPEGs, each decoded and resized to {args.size}x{args.size}, in "
         f"batches of {args.batch_size}, feeding a real training step: the small VGG-16 of "
@@ -175,7 +165,6 @@ def main(argv: list[str] | None = None) -> int:
         "`cs20_helpers/data/benchmark_results.json` (key `input_pipeline`) holds them in "
         "seconds per example. "
         "together / max is taken from the minimums, with the range of single rounds.",
-        machine,
         table,
         "together / max is the overlap: 1.00 when the input hides entirely behind the step; "
         "the no-overlap bound is (input + step) / max, what taking turns costs. feed_dict "
@@ -189,7 +178,6 @@ def main(argv: list[str] | None = None) -> int:
         "in the cores the step leaves idle. "
         f"Load average after the run: {', '.join(f'{x:.2f}' for x in os.getloadavg())}.",
     )
-    return 0
 
 
 if __name__ == "__main__":

@@ -27,6 +27,13 @@ import os
 import sys
 import time
 
+from cs20_helpers.benchmarking import (
+    Bench,
+    Section,
+    argument_parser,
+    results_json_file,
+    run_benchmark,
+)
 from cs20_helpers.notebook import import_tensorflow
 
 KEY = "input_pipeline_busy"
@@ -45,8 +52,6 @@ def spin() -> None:
 def matmuls() -> None:
     """Keep TensorFlow busy until killed: 512 x 512 products on 2 threads, as another notebook
     training beside this one would."""
-    from cs20_helpers.notebook import import_tensorflow
-
     tf = import_tensorflow()
     tf.config.threading.set_intra_op_parallelism_threads(2)
     tf.config.threading.set_inter_op_parallelism_threads(2)
@@ -61,7 +66,7 @@ HOGS = {"spin": spin, "tf": matmuls}
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Read the command line; ``--quick`` shrinks every setting and implies ``--no-write``."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__, "benchmark_results.json")
     parser.add_argument("--hogs", type=int, default=2, help="busy processes beside the runs")
     parser.add_argument("--kind", choices=sorted(HOGS), default="spin",
                         help="what each busy process does: spin in Python, or TensorFlow "
@@ -69,8 +74,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=6, help="measurements, one after another")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: one hog, one run of short windows; writes nothing")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update benchmark_results.json")
     args = parser.parse_args(argv)
     if args.hogs < 0 or args.runs < 1:
         parser.error("--hogs must be 0 or more and --runs 1 or more")
@@ -102,25 +105,19 @@ def main(argv: list[str] | None = None) -> int:
     for hog in hogs:
         hog.start()
     try:
-        return measure_all(args, hogs)
+        return run_benchmark(args, measure_all, KEY, "")
     finally:
         for hog in hogs:
             hog.kill()
             hog.join()
 
 
-def measure_all(args: argparse.Namespace, hogs: list) -> int:
-    """Build notebook 06's workload, measure it ``args.runs`` times, record the runs."""
-    tf = import_tensorflow()
+def measure_all(bench: Bench) -> Section:
+    """Build notebook 06's workload, measure it ``args.runs`` times; return the runs to record
+    beside the earlier ones (no RESULTS.md section)."""
+    args = bench.args
     from cs20_helpers import datasets, pipelines, profile
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        results_json_file,
-        write_results_json,
-    )
 
-    busy_before = cpu_busy_share()
     settings = args.settings
     root = datasets.tiny_imagenet(source=profile())
     items = datasets.tiny_imagenet_items(root, "train", per_class=settings["per_class"])
@@ -134,10 +131,8 @@ def measure_all(args: argparse.Namespace, hogs: list) -> int:
         runs.append(measure(work, settings))
         print(f"run {index + 1}: " + ", ".join(f"{k} {v:.2f}" for k, v in runs[-1].items()),
               flush=True)
-    print(f"({time.perf_counter() - start:.0f} s in all, {len(hogs)} busy processes beside: "
+    print(f"({time.perf_counter() - start:.0f} s in all, {args.hogs} busy processes beside: "
           f"{args.kind})")
-    if args.no_write:
-        return 0
     held = {
         "feed_dict_takes_turns_rounds_at_least_0.9": sum(
             r["feed_dict_serial_share_rounds"] >= 0.9 for r in runs),
@@ -148,15 +143,16 @@ def measure_all(args: argparse.Namespace, hogs: list) -> int:
         "queues_below_feed_dict": sum(r["queues_overlap"] < r["feed_dict_overlap"]
                                       for r in runs),
     }
+    if args.no_write:
+        return Section(None)
+    print("checks held, of", args.runs, "runs:", held)
     recorded = json.loads(results_json_file().read_text(encoding="utf-8")).get(KEY, {})
     name = f"{args.hogs} hogs" if args.kind == "spin" else f"{args.hogs} hogs, {args.kind}"
     recorded[name] = {
         "settings": {**settings, "hogs": args.hogs, "kind": args.kind, "files": len(items),
-                     "machine": machine_description(tf, busy_before)},
+                     "machine": bench.machine},
         "runs": runs, "checks_held": held}
-    write_results_json(KEY, recorded)
-    print("checks held, of", args.runs, "runs:", held)
-    return 0
+    return Section(recorded)
 
 
 if __name__ == "__main__":

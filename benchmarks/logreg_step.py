@@ -14,7 +14,6 @@ says how much of each whole step they leave unexplained.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -22,7 +21,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cs20_helpers.notebook import import_tensorflow, session_config
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
+from cs20_helpers.notebook import session_config
 
 HEADING = "Softmax regression: where a training step goes (notebook 03)"
 BATCH_SIZE = 128
@@ -149,26 +149,20 @@ def markdown_table(ms: dict[str, float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--calls", type=int, default=20, help="calls per timed round")
     parser.add_argument("--rounds", type=int, default=15, help="rounds per callable")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.calls < 1 or args.rounds < 1:
         parser.error("--calls and --rounds must be at least 1")
+    return run_benchmark(args, measure, "logreg_step", HEADING)
 
-    tf = import_tensorflow()
+
+def measure(bench: Bench) -> Section:
+    """Time each step and part of a step on MNIST; return what to store."""
+    tf, args = bench.tf, bench.args
     from cs20_helpers import datasets, profile
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        under_load,
-        write_results_json,
-    )
 
-    busy_before = cpu_busy_share()  # is anything else running? (see the machine line)
     load_before = os.getloadavg()
     source = profile()
     images, labels = datasets.load_mnist("train", source=source)
@@ -182,38 +176,30 @@ def main(argv: list[str] | None = None) -> int:
         close()
     table = markdown_table(ms)
     print(table)
-
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        loaded = under_load(busy_before)
-        write_results_json("logreg_step", {
-            "profile": source, "batch_size": BATCH_SIZE, "calls": args.calls,
-            "rounds": args.rounds, "machine": machine, "loaded": loaded,
-            "loadavg_before": list(load_before), "ms_per_call": ms})
-        publish(
-            HEADING,
-            f"`python benchmarks/logreg_step.py` (profile `{source}`): notebook 03's softmax "
-            f"regression on MNIST, batches of {BATCH_SIZE}, Adam; one step of each loop and "
-            f"the parts of a step on their own, each timed in {args.rounds} rounds of "
-            f"{args.calls} calls taking turns, best round shown, in milliseconds. Load "
-            f"average before the run: {load_before[0]:.2f} (1 min). Figures also in "
-            "`cs20_helpers/data/benchmark_results.json` under `logreg_step`.",
-            machine,
-            table,
-            ("Measured under load (the CPU was over 25% busy before the run): indicative "
-             "only; re-run on a quiet machine. " if loaded else "")
-            + "Every call includes fetching the loss to Python (`float`), so no step is left "
-            "running in the background. A TensorFlow 2 step pays for two trips through "
-            "Python that a TF1 `run` does not (the eager iterator's `next` and the call of "
-            "the traced function, whose fixed cost the empty `tf.function` shows). A whole "
-            "step splits into taking the batch and the step on a batch already taken; "
-            "the last column is what timing those two parts alone does not account for. The 'next "
-            "batch, then train_step on the ready one' row makes the same two calls in turn but "
-            "trains on the ready batch, not the fetched one: if it matches the whole step, the "
-            "unexplained part comes from alternating the two calls, each slower right after "
-            "the other, not from the data the step receives.",
-        )
-    return 0
+    return Section(
+        {"profile": source, "batch_size": BATCH_SIZE, "calls": args.calls,
+         "rounds": args.rounds, "machine": bench.machine, "loaded": bench.loaded,
+         "loadavg_before": list(load_before), "ms_per_call": ms},
+        f"`python benchmarks/logreg_step.py` (profile `{source}`): notebook 03's softmax "
+        f"regression on MNIST, batches of {BATCH_SIZE}, Adam; one step of each loop and "
+        f"the parts of a step on their own, each timed in {args.rounds} rounds of "
+        f"{args.calls} calls taking turns, best round shown, in milliseconds. Load "
+        f"average before the run: {load_before[0]:.2f} (1 min). Figures also in "
+        "`cs20_helpers/data/benchmark_results.json` under `logreg_step`.",
+        table,
+        ("Measured under load (the CPU was over 25% busy before the run): indicative "
+         "only; re-run on a quiet machine. " if bench.loaded else "")
+        + "Every call includes fetching the loss to Python (`float`), so no step is left "
+        "running in the background. A TensorFlow 2 step pays for two trips through "
+        "Python that a TF1 `run` does not (the eager iterator's `next` and the call of "
+        "the traced function, whose fixed cost the empty `tf.function` shows). A whole "
+        "step splits into taking the batch and the step on a batch already taken; "
+        "the last column is what timing those two parts alone does not account for. The 'next "
+        "batch, then train_step on the ready one' row makes the same two calls in turn but "
+        "trains on the ready batch, not the fetched one: if it matches the whole step, the "
+        "unexplained part comes from alternating the two calls, each slower right after "
+        "the other, not from the data the step receives.",
+    )
 
 
 if __name__ == "__main__":

@@ -19,14 +19,14 @@ the ``multi_tower`` key of cs20_helpers/data/benchmark_results.json.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
 
 import numpy as np
 
-from cs20_helpers.notebook import import_tensorflow, session_config
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark, timed_windows
+from cs20_helpers.notebook import session_config
 
 HEADING = "Multi-tower VGG"
 MODEL = {"depth": 16, "base_filters": 8, "fc_units": 128}
@@ -101,29 +101,22 @@ def markdown_table(figures: dict[int, dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--towers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--per-tower", type=int, default=16, help="images per tower and step")
     parser.add_argument("--window", type=float, default=6.0, help="seconds per timed window")
     parser.add_argument("--repeats", type=int, default=5, help="timed windows per tower count")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before the clock")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
+    return run_benchmark(args, measure, "multi_tower", HEADING, cpu_devices=max(args.towers))
 
-    tf = import_tensorflow(cpu_devices=max(args.towers))
+
+def measure(bench: Bench) -> Section:
+    """Time a training step on each number of towers; return what to store."""
+    tf, args = bench.tf, bench.args
     from cs20_helpers import profile
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        timed_windows,
-        under_load,
-        write_results_json,
-    )
     from cs20_helpers.devices import tower_devices
 
-    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
     source = profile()
     images, labels = load_batch(max(args.towers) * args.per_tower, source)
     print(f"VGG-16 {MODEL}, {args.per_tower} images per tower, {args.warmup} warm-up steps, "
@@ -143,41 +136,33 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown_table(figures)
     print(table)
     print(f"({time.perf_counter() - start:.0f} s in all)")
-
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        loaded = under_load(busy_before)
-        write_results_json("multi_tower", {
-            "profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
-            "machine": machine, "loaded": loaded,
-            "towers": {str(t): row for t, row in figures.items()}})
-        publish(
-            HEADING,
-            f"`python benchmarks/multi_tower.py` (profile `{source}`): the small VGG-16 of "
-            "notebook 09 (8-16-32-64-64 channels, fc layers of 128, 64x64 inputs, 10 classes) "
-            f"trained with Adam, {args.per_tower} images per tower and step (the global batch "
-            "grows with the towers), variables and Adam's slots on `/cpu:0`, gradients "
-            "averaged over the towers. Tiny ImageNet images decoded once into memory, so only "
-            f"the training step is timed: {args.warmup} untimed steps, then {args.repeats} "
-            f"windows of at least {args.window:g} s per tower count; the best and the median "
-            "window are shown. Figures also in `cs20_helpers/data/benchmark_results.json` under "
-            "`multi_tower`.",
-            machine,
-            table,
-            ("Measured under load (the CPU was over 25% busy before the run): "
-             "indicative only; re-run on a quiet machine. " if loaded else "")
-            + "Logical CPU devices are one CPU seen as several: they share its cores and "
-            "threads, so whatever more towers gain here comes from running the towers' ops side "
-            "by side on cores that one small batch leaves idle, on a larger global batch, not "
-            "from more hardware. What a GPU would change: the convolutions, nearly all of a "
-            "step's work, would run there, so the step gets short and what stays on `/cpu:0` "
-            "weighs more: each step copies the variables to every tower and the gradients "
-            "back, and Adam updates them on the CPU. Towers on separate GPUs pay off while "
-            "that traffic stays small beside each tower's compute; towers on one GPU split "
-            "into logical GPUs share its compute and add only the traffic, so they show that "
-            "the code runs, not a speed-up. No GPU row yet: no GPU was available for this run.",
-        )
-    return 0
+    return Section(
+        {"profile": source, "model": MODEL, "image_size": SIZE, "per_tower": args.per_tower,
+         "machine": bench.machine, "loaded": bench.loaded,
+         "towers": {str(t): row for t, row in figures.items()}},
+        f"`python benchmarks/multi_tower.py` (profile `{source}`): the small VGG-16 of "
+        "notebook 09 (8-16-32-64-64 channels, fc layers of 128, 64x64 inputs, 10 classes) "
+        f"trained with Adam, {args.per_tower} images per tower and step (the global batch "
+        "grows with the towers), variables and Adam's slots on `/cpu:0`, gradients "
+        "averaged over the towers. Tiny ImageNet images decoded once into memory, so only "
+        f"the training step is timed: {args.warmup} untimed steps, then {args.repeats} "
+        f"windows of at least {args.window:g} s per tower count; the best and the median "
+        "window are shown. Figures also in `cs20_helpers/data/benchmark_results.json` under "
+        "`multi_tower`.",
+        table,
+        ("Measured under load (the CPU was over 25% busy before the run): "
+         "indicative only; re-run on a quiet machine. " if bench.loaded else "")
+        + "Logical CPU devices are one CPU seen as several: they share its cores and "
+        "threads, so whatever more towers gain here comes from running the towers' ops side "
+        "by side on cores that one small batch leaves idle, on a larger global batch, not "
+        "from more hardware. What a GPU would change: the convolutions, nearly all of a "
+        "step's work, would run there, so the step gets short and what stays on `/cpu:0` "
+        "weighs more: each step copies the variables to every tower and the gradients "
+        "back, and Adam updates them on the CPU. Towers on separate GPUs pay off while "
+        "that traffic stays small beside each tower's compute; towers on one GPU split "
+        "into logical GPUs share its compute and add only the traffic, so they show that "
+        "the code runs, not a speed-up. No GPU row yet: no GPU was available for this run.",
+    )
 
 
 if __name__ == "__main__":

@@ -27,12 +27,11 @@ fully_correct: {length: fraction}}``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
 
-from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 
 HEADING = "Neural GPU"
 LOADED_NOTE = ("Measured under load (the CPU was over 25% busy before the run): every run got "
@@ -113,7 +112,7 @@ def markdown_table(figures: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--train-length", type=int, default=TRAIN_LENGTH,
                         help="longest training sum")
     parser.add_argument("--seeds", type=int, default=SEEDS, help="seeds per variant")
@@ -123,23 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train-share", type=float, default=TRAIN_SHARE,
                         help="share of the budget for training (the rest grades)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.quick:
         args.train_length, args.seeds, args.test_count, args.budget = 2, 1, 4, 18.0
+    return run_benchmark(args, measure, "neural_gpu", HEADING)
 
-    tf = import_tensorflow()
+
+def measure(bench: Bench) -> Section:
+    """Train and grade every variant on every seed; return what to store."""
+    args = bench.args
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        under_load,
-        write_results_json,
-    )
 
-    busy_before = cpu_busy_share()
     begin = time.perf_counter()
     base = ng.DEFAULTS._replace(max_length=args.train_length)
     if args.quick:
@@ -163,27 +156,20 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown_table(figures)
     print(table)
     print(f"({total:.0f} s in all, budget {args.budget:.0f} s)")
-
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        loaded = under_load(busy_before)
-        figures.update(machine=machine, loaded=loaded)
-        write_results_json("neural_gpu", figures)
-        publish(
-            HEADING,
-            "`python benchmarks/neural_gpu.py`: binary addition in the paper's sequential "
-            f"layout (`a + [sep] + b`, LSB first) unless a run says otherwise; every run trains "
-            f"on at most {args.train_length} bits with the curriculum, Adam (learning rate "
-            f"{base.lr}), gradients clipped to {base.clip}, batches of {base.batch}, for "
-            f"{seconds:.0f} s of wall time, then is graded on {args.test_count} test examples "
-            f"per length (generator seed {ng.TEST_SEED}; nothing is chosen or stopped on "
-            f"them). The recipe: gate cutoff, dropout {base.dropout} on the state, gradient "
-            f"noise (variance {base.grad_noise} at step 0, annealed), relaxed sharing over "
-            f"{base.relax} copies. Fully correct = every output position right. "
-            f"{total:.0f} s in all of a {args.budget:.0f} s budget. Figures also in "
-            "`cs20_helpers/data/benchmark_results.json` under `neural_gpu`.",
-            machine, table, LOADED_NOTE if loaded else "")
-    return 0
+    return Section(
+        {**figures, "machine": bench.machine, "loaded": bench.loaded},
+        "`python benchmarks/neural_gpu.py`: binary addition in the paper's sequential "
+        f"layout (`a + [sep] + b`, LSB first) unless a run says otherwise; every run trains "
+        f"on at most {args.train_length} bits with the curriculum, Adam (learning rate "
+        f"{base.lr}), gradients clipped to {base.clip}, batches of {base.batch}, for "
+        f"{seconds:.0f} s of wall time, then is graded on {args.test_count} test examples "
+        f"per length (generator seed {ng.TEST_SEED}; nothing is chosen or stopped on "
+        f"them). The recipe: gate cutoff, dropout {base.dropout} on the state, gradient "
+        f"noise (variance {base.grad_noise} at step 0, annealed), relaxed sharing over "
+        f"{base.relax} copies. Fully correct = every output position right. "
+        f"{total:.0f} s in all of a {args.budget:.0f} s budget. Figures also in "
+        "`cs20_helpers/data/benchmark_results.json` under `neural_gpu`.",
+        table, LOADED_NOTE if bench.loaded else "")
 
 
 if __name__ == "__main__":

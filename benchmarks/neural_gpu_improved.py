@@ -32,14 +32,13 @@ learning rate).
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 import time
 from pathlib import Path
 from types import ModuleType
 
-from cs20_helpers.notebook import import_tensorflow
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 
 
 def _original() -> ModuleType:
@@ -90,7 +89,7 @@ def run_improved(ngi: ModuleType, hp, seconds: float, lengths: list[int], count:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the reference and the improved variants, print the table, write the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--train-length", type=int, default=original.TRAIN_LENGTH,
                         help="longest training sum")
     parser.add_argument("--seeds", type=int, default=original.SEEDS, help="seeds per run")
@@ -101,25 +100,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-every", type=int, default=CHECK_EVERY,
                         help="improved model: steps between saturation reweighings")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.quick:
         args.train_length, args.seeds, args.test_count = 2, 1, 4
         args.seconds, args.check_every = 2.0, 5
+    return run_benchmark(args, measure, KEY, HEADING)
 
-    tf = import_tensorflow()
+
+def measure(bench: Bench) -> Section:
+    """Train and grade the reference and every improved variant on every seed; return what
+    to store."""
+    args = bench.args
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        under_load,
-        write_results_json,
-    )
     from cs20_helpers.neural_gpu import improved as ngi
 
-    busy_before = cpu_busy_share()
     begin = time.perf_counter()
     base = ng.DEFAULTS._replace(max_length=args.train_length)
     improved = ngi.DEFAULTS._replace(max_length=args.train_length)
@@ -155,31 +149,24 @@ def main(argv: list[str] | None = None) -> int:
     table = original.markdown_table(figures)
     print(table)
     print(f"({total:.0f} s in all)")
-
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        loaded = under_load(busy_before)
-        figures.update(machine=machine, loaded=loaded)
-        write_results_json(KEY, figures)
-        publish(
-            HEADING,
-            "`python benchmarks/neural_gpu_improved.py`: the improved Neural GPU (Freivalds "
-            "and Liepins, 2017; `cs20_helpers.neural_gpu.improved`) with its diagonal gate and "
-            "its saturation cost each switched off, beside lecture 12's recipe as the "
-            "reference (the \"Neural GPU\" section's, run again here). Binary addition in the "
-            f"sequential layout; every run trains on sums of at most {args.train_length} bits "
-            f"for {args.seconds:.0f} s of wall time (what each run of that section gets) and "
-            f"is graded on {args.test_count} test sums per length (generator seed "
-            f"{ng.TEST_SEED}; nothing is chosen or stopped on them). The improved model: "
-            f"{improved.filters} filters, every length from 2 bits in each step ({improved.batch}"
-            f" sums each, so no curriculum level: `–`), dropout {improved.dropout} on the "
-            f"candidate, AdaMax at learning rate {improved.lr}, the saturation cost reweighed "
-            f"every {args.check_every} steps; \"no saturation cost\" still uses the hard "
-            "nonlinearities. The recipe: as in that section, with the curriculum. Fully "
-            f"correct = every output position right. {total:.0f} s in all. Figures also in "
-            f"`cs20_helpers/data/benchmark_results.json` under `{KEY}`.",
-            machine, table, original.LOADED_NOTE if loaded else "")
-    return 0
+    return Section(
+        {**figures, "machine": bench.machine, "loaded": bench.loaded},
+        "`python benchmarks/neural_gpu_improved.py`: the improved Neural GPU (Freivalds "
+        "and Liepins, 2017; `cs20_helpers.neural_gpu.improved`) with its diagonal gate and "
+        "its saturation cost each switched off, beside lecture 12's recipe as the "
+        "reference (the \"Neural GPU\" section's, run again here). Binary addition in the "
+        f"sequential layout; every run trains on sums of at most {args.train_length} bits "
+        f"for {args.seconds:.0f} s of wall time (what each run of that section gets) and "
+        f"is graded on {args.test_count} test sums per length (generator seed "
+        f"{ng.TEST_SEED}; nothing is chosen or stopped on them). The improved model: "
+        f"{improved.filters} filters, every length from 2 bits in each step ({improved.batch}"
+        f" sums each, so no curriculum level: `–`), dropout {improved.dropout} on the "
+        f"candidate, AdaMax at learning rate {improved.lr}, the saturation cost reweighed "
+        f"every {args.check_every} steps; \"no saturation cost\" still uses the hard "
+        "nonlinearities. The recipe: as in that section, with the curriculum. Fully "
+        f"correct = every output position right. {total:.0f} s in all. Figures also in "
+        f"`cs20_helpers/data/benchmark_results.json` under `{KEY}`.",
+        table, original.LOADED_NOTE if bench.loaded else "")
 
 
 if __name__ == "__main__":

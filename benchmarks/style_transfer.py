@@ -23,14 +23,14 @@ the ``style_transfer`` key of cs20_helpers/data/benchmark_results.json.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
 
 import numpy as np
 
-from cs20_helpers.notebook import import_tensorflow, session_config
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
+from cs20_helpers.notebook import session_config
 
 HEADING = "Style transfer"
 # notebook 11 now takes the brick wall as style, a blurred net and BETA = 5 (docs/benchmarks.md)
@@ -157,7 +157,7 @@ def markdown_table(rows: dict[str, dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=256, help="image side in pixels")
     parser.add_argument("--evaluations", type=int, default=100)
     parser.add_argument("--warmup", type=int, default=3)
@@ -165,18 +165,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="target: style loss this many times lower than at the start")
     parser.add_argument("--adam-rate", type=float, default=ADAM_RATE,
                         help="Adam's learning rate (default: notebook 11's best)")
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    args = parser.parse_args(argv)
+    return run_benchmark(parser.parse_args(argv), measure, "style_transfer", HEADING)
 
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        write_results_json,
-    )
 
-    busy_before = cpu_busy_share()
-    tf = import_tensorflow()
+def measure(bench: Bench) -> Section:
+    """Race every way to the target; return what to store."""
+    tf, args = bench.tf, bench.args
     problem = make_problem(tf, args.size)
     start_style = float(losses(tf, problem, tf.constant(problem["start"]))[0])
     target = start_style / args.reduction
@@ -192,24 +186,20 @@ def main(argv: list[str] | None = None) -> int:
     }
     table = markdown_table(rows)
     print(table)
-    if not args.no_write:
-        machine = machine_description(tf, busy_before)
-        write_results_json("style_transfer", {
-            "size": args.size, "evaluations": args.evaluations, "reduction": args.reduction,
-            "adam_rate": args.adam_rate, "weights": [ALPHA, BETA, GAMMA],
-            "features": problem["net"].name, "machine": machine,
-            "ways": {way: {"evaluations_per_s": row["evaluations"] / row["seconds"],
-                           "evaluations_to_target": row["reached"] and row["reached"][0],
-                           "seconds_to_target": row["reached"] and row["reached"][1]}
-                     for way, row in rows.items()}})
-        publish(HEADING,
-                f"Notebook 11's style transfer at {args.size}x{args.size} ({problem['net'].name}),"
-                f" Adam at rate {args.adam_rate:g}, pixels kept in [0, 1],"
-                f" up to {args.evaluations} loss-and-gradient evaluations per way after "
-                f"{args.warmup} untimed ones; target: the style loss {args.reduction:g} times "
-                "lower than at the start (`python benchmarks/style_transfer.py`).",
-                machine, table)
-    return 0
+    return Section(
+        {"size": args.size, "evaluations": args.evaluations, "reduction": args.reduction,
+         "adam_rate": args.adam_rate, "weights": [ALPHA, BETA, GAMMA],
+         "features": problem["net"].name, "machine": bench.machine,
+         "ways": {way: {"evaluations_per_s": row["evaluations"] / row["seconds"],
+                        "evaluations_to_target": row["reached"] and row["reached"][0],
+                        "seconds_to_target": row["reached"] and row["reached"][1]}
+                  for way, row in rows.items()}},
+        f"Notebook 11's style transfer at {args.size}x{args.size} ({problem['net'].name}),"
+        f" Adam at rate {args.adam_rate:g}, pixels kept in [0, 1],"
+        f" up to {args.evaluations} loss-and-gradient evaluations per way after "
+        f"{args.warmup} untimed ones; target: the style loss {args.reduction:g} times "
+        "lower than at the start (`python benchmarks/style_transfer.py`).",
+        table)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from cs20_helpers.notebook import THREADS, import_tensorflow, session_config
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
+from cs20_helpers.notebook import THREADS, session_config
 from cs20_helpers.word2vec import (
     Vocabulary,
     build_vocab,
@@ -454,7 +455,7 @@ def markdown_table(figures: dict, changes: dict[str, str]) -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--vocab", type=int, default=10_000, help="vocabulary size, UNK included")
     parser.add_argument("--dim", type=int, default=128, help="embedding dimension")
     parser.add_argument("--window", type=int, default=5, help="largest window on each side")
@@ -473,8 +474,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true",
                         help="quick check: 60,000 words, 1 seed, 2 passes, small model, "
                              "target 0, no text8, writes nothing")
-    parser.add_argument("--no-write", action="store_true",
-                        help="do not update RESULTS.md and benchmark_results.json")
     args = parser.parse_args(argv)
     if args.smoke:
         args = replace_args(args, words=60_000, vocab=500, dim=16, seeds=1, passes=2,
@@ -510,17 +509,13 @@ def text8_run(tf, args, best: Variant, elapsed: float = 0.0) -> dict | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    tf = import_tensorflow()
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        write_results_json,
-    )
+    return run_benchmark(parse_args(argv), measure, HEADING, HEADING)
 
-    busy_before = cpu_busy_share()  # is anything else running? (see machine line)
 
+def measure(bench: Bench) -> Section:
+    """Race every attempt and gensim to the target (and on text8 when cached); return what to
+    store."""
+    tf, args = bench.tf, bench.args
     corpus = load_corpus("sample", args.vocab, args.sample, args.words)
     variants = tuple(v for v in ATTEMPTS if v.key in args.variants)
     if args.smoke:
@@ -540,16 +535,8 @@ def main(argv: list[str] | None = None) -> int:
     text8 = text8_run(tf, args, next(v for v in variants if v.key == (best or tf_keys[-1])),
                       time.perf_counter() - start) if tf_keys else None
     print(f"whole benchmark: {time.perf_counter() - start:.0f} s", flush=True)
-    if args.no_write:
-        return 0
     gensim_s = figures["gensim"]["median_seconds_to_target"]
     tf_s = figures[best]["median_seconds_to_target"] if best else None
-    write_results_json(HEADING, {"negatives_5": {
-        "target": args.target, "target_metric": "3CosAdd analogy accuracy, questions-words.txt",
-        "corpus": corpus.name, "words": len(corpus.ids), "seeds": args.seeds,
-        "tf_variant": best, "tf_seconds_to_target": tf_s, "gensim_seconds_to_target": gensim_s,
-        "tf_over_gensim": tf_s / gensim_s if tf_s and gensim_s else None,
-        "attempts": figures, "text8": text8}})
     if gensim_s is None:
         ratio = (f"gensim reached the target on {figures['gensim']['reached']} of "
                  f"{args.seeds} seeds only, so it has no median time to compare with")
@@ -558,8 +545,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         ratio = (f"TensorFlow's best (`{best}`) took **{tf_s / gensim_s:.2f}x** gensim's "
                  "median time to the target")
-    publish(
-        HEADING,
+    return Section(
+        {"negatives_5": {
+            "target": args.target,
+            "target_metric": "3CosAdd analogy accuracy, questions-words.txt",
+            "corpus": corpus.name, "words": len(corpus.ids), "seeds": args.seeds,
+            "tf_variant": best, "tf_seconds_to_target": tf_s, "gensim_seconds_to_target": gensim_s,
+            "tf_over_gensim": tf_s / gensim_s if tf_s and gensim_s else None,
+            "attempts": figures, "text8": text8}},
         "`python benchmarks/word2vec.py`: skip-gram on the "
         f"{len(corpus.ids):,} words of the bundled text8 sample, vocabulary of "
         f"{len(corpus.vocab):,} (UNK + the most frequent words), {args.dim} dimensions, window "
@@ -568,7 +561,6 @@ def main(argv: list[str] | None = None) -> int:
         f"checkpoint ({args.checkpoints} per pass, not timed) whose analogy accuracy "
         f"(3CosAdd, questions-words.txt) reaches the target, **{args.target:.1%}**; the time "
         f"is training alone, {args.seeds} seeds each (min / median).",
-        f"{machine_description(tf, busy_before)}, {args.workers} gensim workers",
         table,
         f"{ratio}. Each TensorFlow row keeps the changes of the rows above it (from "
         "`ns5_feed` on); `nce64_feed` is notebook 04's model for comparison (NCE draws its 64 "
@@ -586,8 +578,8 @@ def main(argv: list[str] | None = None) -> int:
            if text8 and best and "skipped" not in text8 else "")
         + (f"\n\ntext8 is cached but was skipped: {text8['skipped']}."
            if text8 and "skipped" in text8 else ""),
+        f"{bench.machine}, {args.workers} gensim workers",
     )
-    return 0
 
 
 if __name__ == "__main__":

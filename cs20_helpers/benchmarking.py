@@ -2,27 +2,33 @@
 
 Each benchmark owns one ``## `` section of ``benchmarks/RESULTS.md`` and rewrites only that
 section, so the scripts can be re-run independently; docs/benchmarks.md quotes their headline
-figures.
+figures. Every script's ``main`` is ``run_benchmark``: its arguments (``argument_parser`` adds
+``--no-write``), TensorFlow imported as the notebooks import it, how busy the CPU was before
+measuring, then the script's own ``measure``, whose figures and section ``run_benchmark``
+stores.
 """
 
 from __future__ import annotations
 
-__all__ = ["cpu_busy_share", "LOADED_BUSY_SHARE", "machine_description", "publish",
-    "results_file", "results_json_file", "timed_windows", "under_load", "window_figures",
-    "write_markdown_section", "write_results_json"]
+__all__ = ["argument_parser", "Bench", "cpu_busy_share", "LOADED_BUSY_SHARE",
+    "machine_description", "publish", "results_file", "results_json_file", "run_benchmark",
+    "Section", "timed_windows", "under_load", "window_figures", "write_markdown_section",
+    "write_results_json"]
 
+import argparse
 import json
 import os
 import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 from cs20_helpers._atomic import write_text_atomic
 from cs20_helpers.machine import cpu_signature
-from cs20_helpers.notebook import THREADS
+from cs20_helpers.notebook import THREADS, import_tensorflow
 from cs20_helpers.paths import bundled_data_dir, project_dir
 
 
@@ -145,3 +151,66 @@ def window_figures(per_example: Sequence[float], window_s: float) -> dict[str, f
     return {"min_s_per_example": best, "median_s_per_example": median,
             "max_examples_per_s": 1 / best, "median_examples_per_s": 1 / median,
             "window_s": window_s, "repeats": len(per_example)}
+
+
+def argument_parser(doc: str, writes: str = "RESULTS.md and benchmark_results.json"
+                    ) -> argparse.ArgumentParser:
+    """Return a benchmark's argument parser, described by ``doc``'s first paragraph, with
+    ``--no-write`` (not to update ``writes``)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--no-write", action="store_true", help=f"do not update {writes}")
+    return parser
+
+
+@dataclass
+class Bench:
+    """What a benchmark's ``measure`` gets from ``run_benchmark``: TensorFlow, the arguments,
+    and how busy the CPU was before it started."""
+
+    tf: ModuleType
+    args: argparse.Namespace
+    busy_before: float | None
+
+    @property
+    def machine(self) -> str:
+        """The machine line (``machine_description``)."""
+        return machine_description(self.tf, self.busy_before)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether others were using the CPU as the benchmark started (``under_load``)."""
+        return under_load(self.busy_before)
+
+
+@dataclass
+class Section:
+    """What a benchmark's ``measure`` gives ``run_benchmark`` to store: its ``figures`` for
+    benchmark_results.json (None: nothing) and its RESULTS.md section (``intro`` None: none),
+    on ``machine`` (None: the machine line)."""
+
+    figures: dict | None
+    intro: str | None = None
+    table: str = ""
+    notes: str = ""
+    machine: str | None = None
+
+
+def run_benchmark(args: argparse.Namespace, measure: Callable[[Bench], Section | int], key: str,
+        heading: str, cpu_devices: int | None = None) -> int:
+    """Run a benchmark: import TensorFlow (``cpu_devices`` as ``import_tensorflow`` takes
+    it), note how busy the CPU is, ``measure``, and unless ``args.no_write`` store its figures
+    under ``key`` and publish its section under ``heading``. Returns the exit status: 0, or
+    the status ``measure`` returned instead of a Section (nothing is stored then)."""
+    tf = import_tensorflow(cpu_devices=cpu_devices)
+    bench = Bench(tf, args, cpu_busy_share())  # is anything else running? (the machine line)
+    section = measure(bench)
+    if isinstance(section, int):
+        return section
+    if args.no_write:
+        return 0
+    if section.figures is not None:
+        write_results_json(key, section.figures)
+    if section.intro is not None:
+        publish(heading, section.intro, section.machine or bench.machine, section.table,
+                section.notes)
+    return 0

@@ -75,3 +75,57 @@ def test_under_load_reads_the_busy_share_before_the_run():
     assert not under_load(0.0)
     assert not under_load(LOADED_BUSY_SHARE)
     assert under_load(0.5)
+
+
+@pytest.fixture
+def runner(tmp_path, monkeypatch):
+    """``run_benchmark`` with a stand-in TensorFlow, a quiet CPU and the results in tmp_path."""
+    from types import SimpleNamespace
+
+    from cs20_helpers import benchmarking
+
+    fake_tf = SimpleNamespace(__version__="2.x", config=SimpleNamespace(
+        list_physical_devices=lambda kind: []))
+    asked = []
+    monkeypatch.setattr(benchmarking, "import_tensorflow",
+                        lambda cpu_devices=None: asked.append(cpu_devices) or fake_tf)
+    monkeypatch.setattr(benchmarking, "cpu_busy_share", lambda: 0.5)
+    monkeypatch.setattr(benchmarking, "results_file", lambda: tmp_path / "RESULTS.md")
+    monkeypatch.setattr(benchmarking, "results_json_file", lambda: tmp_path / "results.json")
+    return benchmarking, asked
+
+
+def _measure(bench):
+    """A benchmark's measuring function: prints its table, returns what to store."""
+    from cs20_helpers.benchmarking import Section
+
+    print("the table")
+    return Section({"figure": 1, "loaded": bench.loaded, "busy": bench.busy_before},
+                   "What was run.", "| a |", "A note.")
+
+
+def test_one_runner_serves_every_benchmark(runner, tmp_path, capsys):
+    benchmarking, asked = runner
+    parser = benchmarking.argument_parser("A benchmark.\n\nMore.")
+    assert parser.description == "A benchmark."
+    assert benchmarking.run_benchmark(parser.parse_args([]), _measure, "key", "Heading",
+                                      cpu_devices=4) == 0
+    assert asked == [4] and capsys.readouterr().out.startswith("the table\n")
+    assert json.loads((tmp_path / "results.json").read_text(encoding="utf-8")) == {
+        "key": {"figure": 1, "loaded": True, "busy": 0.5}}
+    section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
+    assert "## Heading\n\nWhat was run.\n\nMachine: " in section
+    assert "CPU 50% busy in the second before the run.\n\n| a |\n\nA note.\n" in section
+
+
+def test_the_runner_writes_nothing_under_no_write_or_on_a_failure(runner, tmp_path):
+    benchmarking, _ = runner
+    parser = benchmarking.argument_parser("A benchmark.", "benchmark_results.json")
+    assert "do not update benchmark_results.json" in parser.format_help()
+    args = parser.parse_args(["--no-write"])
+    assert benchmarking.run_benchmark(args, _measure, "key", "Heading") == 0
+    assert benchmarking.run_benchmark(parser.parse_args([]), lambda bench: 1, "key", "H") == 1
+    only_figures = benchmarking.Section({"runs": []})  # no RESULTS.md section
+    assert benchmarking.run_benchmark(parser.parse_args([]), lambda bench: only_figures,
+                                      "key", "") == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]

@@ -2,31 +2,27 @@
 nothing of the instructor tools: Sphinx, nbgrader, nbval and nbclient come with the ``course``
 extra only. The tools' command line without the extra says so in one line.
 
-The proof, offline: the wheel is installed with ``--no-deps`` into a fresh venv that sees only
-the core dependency closure (the wheel's ``Requires-Dist`` without extras, followed recursively
-through the installed distributions), linked from this environment, not reinstalled; there
-every notebook-facing module imports, a notebook's first cell runs, and the tools are absent.
+The proof, offline: the run's wheel is installed with ``--no-deps`` into a fresh venv that sees
+only the core dependency closure (the wheel's ``Requires-Dist`` without extras, followed
+recursively through the installed distributions), linked from this environment, not reinstalled
+(``wheel_install.venv``); there every notebook-facing module imports, a notebook's first cell
+runs, and the tools are absent.
 """
 
 from __future__ import annotations
 
-import email.parser
 import json
 import os
-import shutil
 import subprocess
-import sys
 import tomllib
-import zipfile
-from collections import defaultdict
-from importlib import metadata
-from pathlib import Path, PurePath
+from pathlib import Path
 
 import pytest
+import wheel_install
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from test_environment import _conda_pip_section, _requirements
-from test_packaging import NOT_SOURCE, REPO, _build
+from wheel_install import REPO
 
 from cs20_helpers.tools import cli
 
@@ -111,131 +107,10 @@ print(datasets.load_mnist("test")[0].shape)
 """
 
 
-def _wheel_requirements(wheel: Path) -> list[Requirement]:
-    """Return the ``Requires-Dist`` entries of ``wheel``'s METADATA."""
-    with zipfile.ZipFile(wheel) as zf:
-        (name,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
-        text = zf.read(name).decode("utf-8")
-    return [Requirement(r) for r in email.parser.Parser().parsestr(text).get_all("Requires-Dist")]
-
-
-def _wanted(requirement: Requirement, extras: frozenset[str]) -> bool:
-    """Tell whether ``requirement`` applies here when its distribution's ``extras`` are asked."""
-    if requirement.marker is None:
-        return True
-    return any(requirement.marker.evaluate({"extra": extra}) for extra in extras | {""})
-
-
-def _closure(requirements: list[Requirement], extras: frozenset[str] = frozenset()
-             ) -> dict[str, metadata.Distribution]:
-    """Return the installed distributions ``requirements`` need with ``extras`` asked (none by
-    default), recursively, by canonical name; markers and the extras each requirement asks for
-    are honoured."""
-    found: dict[str, metadata.Distribution] = {}
-    seen: set[tuple[str, frozenset[str]]] = set()
-    todo = [r for r in requirements if _wanted(r, extras)]
-    while todo:
-        requirement = todo.pop()
-        name, extras = canonicalize_name(requirement.name), frozenset(requirement.extras)
-        if (name, extras) in seen:
-            continue
-        seen.add((name, extras))
-        try:
-            dist = found.get(name) or metadata.distribution(name)
-        except metadata.PackageNotFoundError:
-            pytest.fail(f"{requirement} is needed by the core install but not installed here")
-        assert requirement.specifier.contains(dist.version, prereleases=True), (
-            f"installed {name} {dist.version} does not satisfy {requirement}")
-        found[name] = dist
-        todo += [r for r in map(Requirement, dist.requires or []) if _wanted(r, extras)]
-    return found
-
-
-def _site_files(dist: metadata.Distribution) -> tuple[Path, set[PurePath]]:
-    """Return the folder ``dist`` is installed in and its files there (not its scripts)."""
-    assert dist.files is not None, f"{dist.metadata['Name']} has no RECORD to link it from"
-    site = Path(dist.locate_file("")).resolve()
-    return site, {PurePath(f) for f in dist.files if f.parts and f.parts[0] != ".."}
-
-
-def _link_closure(closure: dict[str, metadata.Distribution], into: Path) -> list[Path]:
-    """Link the files of the ``closure`` distributions into folders under ``into``, one per
-    site folder, with nothing of any other installed distribution; return those folders.
-
-    A folder is linked whole unless it holds a file of a distribution outside the closure (a
-    namespace package such as ``google``); then it is made and its entries linked in turn."""
-    needed: dict[Path, set[PurePath]] = defaultdict(set)
-    for dist in closure.values():
-        site, files = _site_files(dist)
-        needed[site] |= files
-    names = set(closure)
-    tainted: dict[Path, set[PurePath]] = defaultdict(set)  # folders holding others' files
-    for dist in metadata.distributions():
-        if dist.files is None or canonicalize_name(dist.metadata["Name"]) in names:
-            continue
-        site, files = _site_files(dist)
-        if site in needed:
-            tainted[site] |= {parent for f in files for parent in f.parents}
-    folders = []
-    for number, (site, files) in enumerate(sorted(needed.items())):
-        children: dict[PurePath, set[PurePath]] = defaultdict(set)
-        for path in files:
-            for parent, child in zip(path.parents, (path, *path.parents), strict=False):
-                children[parent].add(child)
-        target = into / f"site{number}"
-        target.mkdir(parents=True)
-        todo = list(children[PurePath(".")])
-        while todo:
-            rel = todo.pop()
-            if rel.name == "__pycache__" or not (site / rel).exists():
-                continue
-            if rel in tainted[site] and (site / rel).is_dir():
-                (target / rel).mkdir()
-                todo += children[rel]
-            else:
-                (target / rel).symlink_to(site / rel, target_is_directory=(site / rel).is_dir())
-        folders.append(target)
-    return folders
-
-
-def _env(tmp: Path) -> dict[str, str]:
-    """Return an environment for the venv: no checkout on the path, caches in ``tmp``."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")
-           and not (k.startswith("CS20_") and k != "CS20_TEST_SESSION")}
-    env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", CS20_DATA_DIR=str(tmp / "data"),
-               CS20_LOG_DIR=str(tmp / "logs"), CS20_RESULTS_DIR=str(tmp / "results"))
-    return env
-
-
-def wheel_venv_in(root: Path, extras: frozenset[str] = frozenset()) -> Path:
-    """Build the wheel from a copy of the checkout, make a venv under ``root`` that sees only
-    the wheel's dependency closure (with ``extras`` asked), install the wheel there (offline, no
-    dependencies); return the venv."""
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=NOT_SOURCE)
-    _build(source, root / "dist", "--wheel")
-    (wheel,) = (root / "dist").glob("*.whl")
-    folders = _link_closure(_closure(_wheel_requirements(wheel), extras), root / "linked")
-    venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
-                   capture_output=True, timeout=STEP_S)
-    python = venv / "bin" / "python"
-    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
-                              "'purelib'))"], check=True, capture_output=True, text=True,
-                             env=_env(root), timeout=STEP_S).stdout.strip()
-    with open(Path(purelib) / "cs20_closure.pth", "w", encoding="utf-8") as f:
-        f.write("".join(f"{folder}\n" for folder in folders))
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
-                   env=_env(root), timeout=STEP_S)
-    return venv
-
-
 @pytest.fixture(scope="module")
 def core_venv(tmp_path_factory) -> Path:
-    """The wheel in a venv that sees only the core closure (``wheel_venv_in``)."""
-    return wheel_venv_in(tmp_path_factory.mktemp("core_install"))
+    """This run's wheel in a venv that sees only the core closure (``wheel_install.venv``)."""
+    return wheel_install.venv(wheel_install.run_root(tmp_path_factory), "core")
 
 
 def _run(venv: Path, *argv: str) -> subprocess.CompletedProcess[str]:
@@ -243,7 +118,7 @@ def _run(venv: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     checkout; return the finished process."""
     cwd = venv.parent / "elsewhere"
     cwd.mkdir(exist_ok=True)
-    env = _env(venv.parent)
+    env = wheel_install.env_for(venv.parent)
     env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
     return subprocess.run(list(argv), cwd=cwd, env=env, capture_output=True, text=True,
                           encoding="utf-8", timeout=STEP_S, check=False)

@@ -147,7 +147,7 @@ def test_a_submission_without_an_instructor_notebook_is_one_line_and_exit_2(tmp_
 def _graded(monkeypatch, calls: list | None = None) -> None:
     """Make ``grading.grade`` return at once: exercise 1 passed, 2 failed, 3 passed (3 of 4
     points), recording each call in ``calls``; no kernel starts."""
-    def grade(path, student, instructor, timeout):
+    def grade(path, student, instructor, timeout, **_):
         if calls is not None:
             calls.append(path)
         return [grading.Grade("nb99_ex1", 1, grading.PASSED),

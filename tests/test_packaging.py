@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -15,14 +14,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import wheel_install
+from wheel_install import REPO
 
 import cs20_helpers
-
-REPO = Path(__file__).resolve().parent.parent
-# What a checkout may hold besides its sources: environments, caches and course output.
-NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
-                                    "runs", "results", ".pytest_cache", ".ruff_cache",
-                                    ".ipynb_checkpoints")
 
 # Run in the installed copy: load every data set, say where everything came from.
 LOAD_EVERYTHING = """
@@ -57,12 +52,6 @@ def _version() -> str:
     return version
 
 
-def _build(source: Path, out: Path, *options: str) -> None:
-    """Run ``python -m build`` on ``source`` with the build tools already installed (offline)."""
-    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
-                    *options, str(source)], check=True, capture_output=True, text=True)
-
-
 def _wheel_files(folder: Path) -> dict[str, int]:
     """Return each member of the one wheel in ``folder`` with its CRC."""
     (wheel,) = folder.glob("*.whl")
@@ -76,14 +65,9 @@ def _tree(folder: Path) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """Build the sdist, a wheel from it, and a wheel straight from the sources; return the
-    folder holding ``from_sdist/`` and ``from_tree/``."""
-    root = tmp_path_factory.mktemp("packaging")
-    for name in ("from_sdist", "from_tree"):
-        source = root / f"source_{name}"  # a copy per build: builds write into the sources
-        shutil.copytree(REPO, source, ignore=NOT_SOURCE)
-        _build(source, root / name, *(["--wheel"] if name == "from_tree" else []))
-    return root
+    """The folder holding this run's ``from_sdist/`` (the sdist, a wheel built from it) and
+    ``from_tree/`` (a wheel built straight from the sources), shared by the run's tests."""
+    return wheel_install.builds(wheel_install.run_root(tmp_path_factory))
 
 
 def test_wheel_and_sdist_carry_every_module_and_bundled_file(built):

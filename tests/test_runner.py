@@ -10,7 +10,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from cs20_helpers.tools import runner
+from cs20_helpers.tools import runner, timing
 
 
 @pytest.fixture
@@ -34,6 +34,7 @@ def test_store_outputs_saves_one_clean_run_in_place(notebook):
     assert code[1].outputs[0].ename == "KeyError"
     assert code[2].outputs[0].text == "42\n"
     assert nb.metadata.cs20.slowest_cell_s >= 0  # kept for check's cell timeout
+    assert timing.cell_times(nb) == nb.metadata.cs20.cell_s and len(nb.metadata.cs20.cell_s) == 3
 
 
 def test_failing_notebook_is_reported_and_not_stored(notebook):

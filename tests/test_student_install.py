@@ -2,9 +2,9 @@
 and a kernel and nothing of grading, the site or the tests (no nbgrader, whose instructor menus
 JupyterLab would show, no Sphinx, no pytest), and ``selfcheck`` scores a student copy there.
 
-The venv is made as ``test_core_install`` makes its own (offline: the wheel's dependency closure
-with the ``student`` extra asked is linked from this environment, the wheel installed with
-``--no-deps``); so nothing outside that closure can be imported in it.
+The venv is made as the run's other wheel venvs are (``wheel_install.venv``, offline: the wheel's
+dependency closure with the ``student`` extra asked is linked from this environment, the wheel
+installed with ``--no-deps``); so nothing outside that closure can be imported in it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_core_install import wheel_venv_in
+import wheel_install
 from test_wheel_notebooks import STEP_S, _run
 
 from cs20_helpers.tools import assign, cli, exercises, heads
@@ -33,10 +33,11 @@ PROBE = ("import importlib.util, json, sys\n"
 @pytest.fixture(scope="module")
 def student_venv(tmp_path_factory) -> Path:
     """A venv holding the built wheel and its dependency closure, student extra included."""
-    return wheel_venv_in(tmp_path_factory.mktemp("student_install"), frozenset({"student"}))
+    return wheel_install.venv(wheel_install.run_root(tmp_path_factory), "student")
 
 
-def test_the_student_extra_brings_jupyterlab_and_nothing_of_grading(student_venv):
+def test_the_student_extra_brings_jupyterlab_and_nothing_of_grading(student_venv,
+                                                                   tmp_path_factory):
     home = student_venv.parent / "elsewhere"
     home.mkdir(exist_ok=True)
     done = _run(student_venv, home, "python", "-c", PROBE, *BROUGHT, *LEFT_OUT, timeout=STEP_S)
@@ -45,8 +46,9 @@ def test_the_student_extra_brings_jupyterlab_and_nothing_of_grading(student_venv
     assert found == {**dict.fromkeys(BROUGHT, True), **dict.fromkeys(LEFT_OUT, False)}
     lab = _run(student_venv, home, "python", "-m", "jupyterlab", "--version", timeout=STEP_S)
     assert lab.returncode == 0 and re.fullmatch(r"4\.\d+\.\d+\s*", lab.stdout), lab.stderr
-    (wheel,) = (student_venv.parent / "dist").glob("*.whl")
-    assert wheel.name == heads.wheel_name()  # the file the install cells' address names
+    # the file the install cells' address names
+    built = wheel_install.wheel(wheel_install.run_root(tmp_path_factory))
+    assert built.name == heads.wheel_name()
 
 
 def test_selfcheck_scores_a_student_copy_with_no_nbgrader_installed(student_venv):

@@ -10,12 +10,11 @@ does the wheel carry a notebook or the tests' wrong answers.
 
 from __future__ import annotations
 
-import shutil
 import zipfile
 
 import nbformat
 import pytest
-from test_packaging import NOT_SOURCE, REPO, _build
+import wheel_install
 
 from cs20_helpers.tools import assign, exercises
 from cs20_helpers.tools.runner import find_notebooks
@@ -60,18 +59,14 @@ def _lines(text: str) -> set[str]:
 def received(tmp_path_factory) -> dict[str, set[str]]:
     """Every text a student receives, by name, as its set of stripped lines: the student
     copies of the 12 notebooks (their cells' sources and outputs, and the raw file) and the
-    files of the wheel."""
+    files of the run's wheel."""
     root = tmp_path_factory.mktemp("received")
     texts = {}
     for path in assign.write_copies(find_notebooks(), root / "release"):
         nb = nbformat.read(path, as_version=4)
         texts[f"release/{path.name}"] = _lines(path.read_text(encoding="utf-8")).union(
             *(_lines(cell.source) for cell in nb.cells))
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=NOT_SOURCE)
-    _build(source, root / "dist", "--wheel")
-    (wheel,) = (root / "dist").glob("*.whl")
-    with zipfile.ZipFile(wheel) as zf:
+    with zipfile.ZipFile(wheel_install.wheel(wheel_install.run_root(tmp_path_factory))) as zf:
         for name in zf.namelist():
             texts[f"wheel/{name}"] = _lines(zf.read(name).decode("utf-8", errors="replace"))
     return texts

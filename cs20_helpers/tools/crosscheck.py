@@ -130,7 +130,10 @@ def validate(path: Path, env: dict[str, str], sanitize: Path) -> dict[str, list[
     their diff lines (empty when every compared cell holds)."""
     # -n 0: one notebook is one process's work; the suite's two workers (pytest-xdist, in the
     # project's addopts) would only add a worker's start-up and change the report's layout.
-    command = [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "-n", "0",
+    # -p no:cs20_wheel_kernel: the kernel is this environment's, which the run's settings reach
+    # (the suite runs notebooks from a freshly built wheel, tests/wheel_install.py).
+    command = [sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider",
+               "-p", "no:cs20_wheel_kernel", "-n", "0",
                "--nbval", "--nbval-current-env", f"--nbval-cell-timeout={CELL_TIMEOUT_S}",
                f"--nbval-sanitize-with={sanitize}", str(path)]
     done = subprocess.run(command, cwd=project_dir(), env=env,

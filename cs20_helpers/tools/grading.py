@@ -5,7 +5,9 @@ the same file name in ``notebooks/``, or ``--source``): the submission's check c
 back from it first (``submission.prepare``). The submission runs in a new temporary folder that
 holds only a copy of it, with results and logs kept there too, so relative paths reach nothing
 of the instructor's. Each cell runs within a time limit (``timing.cell_timeout``, or
-``--timeout``), and whether it passed comes from the kernel's execute reply. A cell that runs
+``--timeout``), and whether it passed comes from the kernel's execute reply. On a busy machine
+the limit grows with the pace the notebook's own set-up cells show against the instructor's
+stored run (``timing.Pace``; not under ``--timeout``, which is the limit as given). A cell that runs
 past its time or ends the kernel fails its own exercise only: the kernel is restarted, the
 cells above that ran cleanly (check cells aside) are run again, and grading goes on.
 
@@ -37,8 +39,9 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
@@ -104,11 +107,14 @@ class Grade:
 
 @dataclass
 class Run:
-    """What running the cells gave: each code cell's outcome, and how often the kernel was
-    restarted."""
+    """What running the cells gave: each code cell's outcome, how often the kernel was
+    restarted, the timeout each cell ran under and how much slower than the instructor's stored
+    run the set-up ran (``timing.Pace``)."""
 
     outcomes: dict[int, Outcome]
     restarts: int = 0
+    timeouts: dict[int, float] = field(default_factory=dict)
+    pace: float = 1.0
 
 
 def read_notebook(path: Path, *, link_ok: bool = True) -> nbformat.NotebookNode:
@@ -166,14 +172,24 @@ def _replay(nb: nbformat.NotebookNode, kernel: CellKernel, run: Run, upto: int,
             return
 
 
-def run_cells(nb: nbformat.NotebookNode, kernel: CellKernel, checks: set[int]) -> Run:
+def run_cells(nb: nbformat.NotebookNode, kernel: CellKernel, checks: set[int],
+              paced: dict[int, float] | None = None) -> Run:
     """Run every code cell of ``nb`` in order; after a timeout or a dead kernel, replay and go
-    on. Returns each code cell's outcome."""
+    on. Returns each code cell's outcome. With ``paced`` (the set-up cells' seconds in the
+    stored run, by index), each cell's timeout is the kernel's times the pace they show."""
     run, skip = Run({}), set(checks)
+    pace = timing.Pace(kernel.timeout)
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
+        if paced is not None:
+            kernel.timeout = pace.timeout
+        run.timeouts[index] = kernel.timeout
+        started = time.perf_counter()
         run.outcomes[index] = kernel.run(cell.source)
+        if paced and index in paced and run.outcomes[index].status == OK:
+            pace.note(paced[index], time.perf_counter() - started)
+            run.pace = pace.factor
         if run.outcomes[index].status in (TIMEOUT, DIED):
             _replay(nb, kernel, run, index, skip)
     return run
@@ -189,7 +205,8 @@ def _why(outcome: Outcome, what: str, timeout: float) -> str:
 
 
 def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: float) -> Grade:
-    """Grade one exercise from its solution's and check's outcomes."""
+    """Grade one exercise from its solution's and check's outcomes (a cell that ran past its
+    time is said with the timeout it ran under, else ``timeout``)."""
 
     def result(status: str, detail: str = "") -> Grade:
         return Grade(exercise.id, exercise.points, status, detail, note)
@@ -198,7 +215,8 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
     if solution is not None and solution.status != OK:
         if solution.status == ERROR and solution.ename == "NotImplementedError":
             return result(NOT_ATTEMPTED)
-        return result(FAILED, _why(solution, "your solution", timeout))
+        return result(FAILED, _why(solution, "your solution",
+                                   run.timeouts.get(exercise.solution, timeout)))
     check = run.outcomes[exercise.check]
     if check.status == OK:
         return result(PASSED)
@@ -208,7 +226,7 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
         return result(FAILED, check.evalue or "an assert failed (no message)")
     if check.status == ERROR:
         return result(FAILED, f"{check.ename}: {check.evalue}")
-    return result(FAILED, _why(check, "the check", timeout))
+    return result(FAILED, _why(check, "the check", run.timeouts.get(exercise.check, timeout)))
 
 
 def _set_up(nb: nbformat.NotebookNode, found: list[exercises.Exercise]) -> list[int]:
@@ -218,34 +236,57 @@ def _set_up(nb: nbformat.NotebookNode, found: list[exercises.Exercise]) -> list[
     return [i for i in range(first) if nb.cells[i].cell_type == "code"]
 
 
+def _own_set_up(prepared: submission.Prepared, instructor: nbformat.NotebookNode
+                ) -> dict[int, int]:
+    """Return the submission's set-up cells that are the instructor's in their place: the
+    submission's code cells above its exercises that are the instructor's first code cells
+    above the exercises, in the same order and unchanged, up to the first that is not; each
+    by its index, with the instructor's code cell number (counting code cells from 0)."""
+    theirs = _set_up(instructor, exercises.exercises(instructor))
+    numbers = {index: number for number, index in enumerate(
+        i for i, cell in enumerate(instructor.cells) if cell.cell_type == "code")}
+    own = {}
+    for index, their in zip(_set_up(prepared.nb, prepared.exercises), theirs, strict=False):
+        if prepared.nb.cells[index].source != instructor.cells[their].source:
+            break
+        own[index] = numbers[their]
+    return own
+
+
 def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode, run: Run,
                 timeout: float) -> str | None:
     """Return why the notebook's own set-up failed: a cell that raised, timed out or ended the
-    kernel when every code cell up to it is the instructor's set-up in its place (the
-    submission's code cells are the instructor's first code cells above the exercises, in the
-    same order, unchanged). A cell the student added, edited, moved or pasted there makes what
+    kernel when every code cell up to it is the instructor's set-up in its place
+    (``_own_set_up``). A cell the student added, edited, moved or pasted there makes what
     follows the student's doing: graded, not blamed on the grader. The reason is one line
     (``one_line``)."""
-    theirs = [instructor.cells[i].source
-              for i in _set_up(instructor, exercises.exercises(instructor))]
-    ours = _set_up(prepared.nb, prepared.exercises)
-    for index, source in zip(ours, theirs, strict=False):
-        if prepared.nb.cells[index].source != source:
-            return None
+    for index in _own_set_up(prepared, instructor):
         outcome = run.outcomes.get(index)
         if outcome is not None and outcome.status != OK:
             return one_line(_why(outcome, f"cell {index}, the notebook's own set-up above the "
-                                 "exercises,", timeout))
+                                 "exercises,", run.timeouts.get(index, timeout)))
     return None
 
 
+def _paced(prepared: submission.Prepared, instructor: nbformat.NotebookNode
+           ) -> dict[int, float] | None:
+    """Return the stored seconds of the submission's own set-up cells, by index, or None when
+    the instructor's notebook records no cell times (``timing.cell_times``)."""
+    times = timing.cell_times(instructor)
+    if times is None:
+        return None
+    return {index: times[number] for index, number in _own_set_up(prepared, instructor).items()}
+
+
 def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
-          timeout: float, seal: Callable[[Path], list[str]] | None = None
-          ) -> tuple[list[Grade], Run]:
+          timeout: float, seal: Callable[[Path], list[str]] | None = None, *,
+          paced: bool = True) -> tuple[list[Grade], Run]:
     """Run the submission ``student`` (read from ``path``) in a fresh folder against
     ``instructor``'s exercises and check cells; return one grade per exercise, and the run.
-    With ``seal`` (``seal.command``), the kernel is started through the command line it gives
-    for the folder. Raises GraderFault when the notebook's own set-up failed. Every process the
+    Each cell may take ``timeout`` seconds times the pace of the set-up (``paced``, when the
+    instructor's notebook records its cell times), else ``timeout``. With ``seal``
+    (``seal.command``), the kernel is started through the command line it gives for the
+    folder. Raises GraderFault when the notebook's own set-up failed. Every process the
     submission started has ended on return."""
     prepared = submission.prepare(student, instructor)
     work = guards.owned_folder(Path(tempfile.gettempdir()), PREFIX)
@@ -256,14 +297,16 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
             env.update(CS20_RESULTS_DIR=str(work / "results"), CS20_LOG_DIR=str(work / "runs"))
             kernel = CellKernel(work, env, timeout, seal(work) if seal else ())
             try:
-                run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises})
+                run = run_cells(prepared.nb, kernel, {e.check for e in prepared.exercises},
+                                _paced(prepared, instructor) if paced else None)
             finally:
                 kernel.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)
     fault = setup_fault(prepared, instructor, run, timeout)
     if fault:
-        raise GraderFault(f"{fault}; no student code had run: fix the grading environment "
+        raise GraderFault(f"{fault}; no student code had run: fix the grading environment, or "
+                          "on a busy machine give each cell more time with --timeout SECONDS "
                           "(nothing was graded)")
     grades = [grade_exercise(e, run, prepared.notes.get(e.id, ""), timeout)
               for e in prepared.exercises]
@@ -345,15 +388,21 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
     if report_file is not None:
         report_target(report_file)
     seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])
+    if not timeout and timing.cell_times(instructor) is not None:
+        how += ", times the pace of the set-up cells on a busy machine"
     head = (f"Checking {one_line(path.name)} against {one_line(str(instructor_path))} in a "
             f"fresh folder (cell timeout {seconds:g} s: {how}) ...")
     print(head, flush=True)
     try:
-        grades, run = grade(path, student, instructor, seconds)
+        grades, run = grade(path, student, instructor, seconds, paced=not timeout)
     except GraderFault as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
     lines = [report(grades)]
+    if run.pace > 1:
+        lines.append(f"the notebook's own set-up ran {run.pace:.1f}x slower than the "
+                     "instructor's stored run: cells were allowed up to that many times the "
+                     "cell timeout")
     if run.restarts:
         lines.append(f"the kernel was restarted {run.restarts} time(s) after a cell ran past "
                      "the timeout or ended it; the cells above were run again")

@@ -125,7 +125,7 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
 
     The kernel runs in the notebook's folder, ipykernel in this Python (``cell_kernel``),
     its messages encrypted where the kernel supports it (so it logs no warning).
-    The slowest cell's seconds are kept in the notebook's metadata (``timing``).
+    Each code cell's seconds and the slowest are kept in the notebook's metadata (``timing``).
     Raises ``Interrupted`` on Ctrl-C, after the kernel has been ended.
     """
     nb = nbformat.read(path, as_version=4)
@@ -136,10 +136,10 @@ def execute(path: Path, *, progress: tqdm | None = None) -> nbformat.NotebookNod
     # amid the progress bars (its process, not ours: no warnings filter here reaches it).
     km = AsyncKernelManager(kernel_name=THIS_PYTHON, kernel_spec_manager=ThisPythonSpecs(),
                             transport_encryption="auto")
-    clock = timing.CellClock()  # the slowest cell, kept in the metadata for check's timeout
+    clock = timing.CellClock()  # cell times, kept in the metadata for check's timeout
 
-    def cell_done(**_: object) -> None:
-        clock.stop()
+    def cell_done(cell_index: int | None = None, **_: object) -> None:
+        clock.stop(cell_index=cell_index)
         if progress is not None:
             progress.update(1)
 

@@ -66,7 +66,7 @@ def main(path: Path, timeout: float | None = None) -> int:
     print(f"Checking {grading.one_line(path.name)} in a fresh folder with {HEADER} (cell "
           f"timeout {seconds:g} s: {how}) ...", flush=True)
     try:
-        grades, _ = grading.grade(path, nb, nb, seconds)
+        grades, _ = grading.grade(path, nb, nb, seconds, paced=not timeout)
     except grading.GraderFault as error:
         print(f"error: {error}", file=sys.stderr)
         return grading.BAD_INPUT

@@ -8,12 +8,17 @@ hygiene requires every course notebook to record them (``problems``): a hanging 
 costs minutes, not ten. A recorded value that is no number of seconds ``store`` could have
 measured (text, true/false, negative, NaN, infinite, over ``MAX_RECORDED_S``: an edited
 notebook) counts as none recorded.
+
+A busy machine runs every cell slower (issue 46): ``store`` also keeps each code cell's seconds
+(``metadata.cs20.cell_s``), and ``check`` times the notebook's own set-up cells against them as
+they run (``Pace``): each cell may then take the timeout times how much slower the set-up ran
+(at least 1, at most ``MAX_PACE``).
 """
 
 from __future__ import annotations
 
-__all__ = ["cell_timeout", "CellClock", "DEFAULT_TIMEOUT_S", "FACTOR", "FLOOR_S",
-    "MAX_RECORDED_S", "problems", "slowest_cell"]
+__all__ = ["cell_timeout", "cell_times", "CellClock", "DEFAULT_TIMEOUT_S", "FACTOR", "FLOOR_S",
+    "MAX_PACE", "MAX_RECORDED_S", "MIN_PACED_S", "Pace", "problems", "slowest_cell"]
 
 import math
 import time
@@ -29,27 +34,79 @@ FACTOR = 4
 FLOOR_S = 60
 #: A recorded slowest cell longer than a day is no measurement of a course notebook.
 MAX_RECORDED_S = 86_400
+#: Set-up cells that took less than this in all, as stored, tell too little of the pace.
+MIN_PACED_S = 1.0
+#: However slow the set-up ran, a cell gets at most this many times the timeout.
+MAX_PACE = 25.0
 
 
 class CellClock:
     """Times each cell of a run through nbclient's ``on_cell_start``/``on_cell_executed``
-    hooks and keeps the slowest."""
+    hooks, keeping every cell's seconds and the slowest."""
 
     def __init__(self) -> None:
         self.slowest = 0.0
+        self.seconds: dict[int, float] = {}
         self._started = 0.0
 
     def start(self, **_: object) -> None:
         """Note when a cell starts."""
         self._started = time.perf_counter()
 
-    def stop(self, **_: object) -> None:
-        """Note how long the cell that just ran took."""
-        self.slowest = max(self.slowest, time.perf_counter() - self._started)
+    def stop(self, cell_index: int | None = None, **_: object) -> None:
+        """Note how long the cell that just ran (the notebook's cell ``cell_index``) took."""
+        took = time.perf_counter() - self._started
+        self.slowest = max(self.slowest, took)
+        if cell_index is not None:
+            self.seconds[cell_index] = took
 
     def record(self, nb: nbformat.NotebookNode) -> None:
-        """Keep the slowest cell's seconds in the notebook's metadata."""
-        nb.metadata.setdefault("cs20", {})["slowest_cell_s"] = round(self.slowest, 1)
+        """Keep the slowest cell's seconds and each code cell's in the notebook's metadata."""
+        kept = nb.metadata.setdefault("cs20", {})
+        kept["slowest_cell_s"] = round(self.slowest, 1)
+        kept["cell_s"] = [round(self.seconds.get(i, 0.0), 2) for i, cell in enumerate(nb.cells)
+                          if cell.cell_type == "code"]
+
+
+def cell_times(nb: nbformat.NotebookNode) -> list[float] | None:
+    """Return each code cell's seconds as ``store`` recorded them, or None when they are not
+    recorded, not numbers of seconds, or not one per code cell (an edited notebook)."""
+    recorded = nb.metadata.get("cs20")
+    times = recorded.get("cell_s") if isinstance(recorded, dict) else None
+    if not isinstance(times, list) or len(times) != sum(c.cell_type == "code" for c in nb.cells):
+        return None
+    if not all(isinstance(t, int | float) and not isinstance(t, bool)
+               and 0 <= t <= MAX_RECORDED_S for t in times):  # False for NaN
+        return None
+    return [float(t) for t in times]
+
+
+class Pace:
+    """How much slower than the stored run this machine runs the notebook's own set-up cells,
+    and the cell timeout that allows for it."""
+
+    def __init__(self, timeout: float) -> None:
+        self.base = timeout
+        self.recorded = 0.0
+        self.measured = 0.0
+
+    def note(self, recorded: float, measured: float) -> None:
+        """Count a set-up cell that took ``measured`` seconds here and ``recorded`` when stored."""
+        self.recorded += recorded
+        self.measured += measured
+
+    @property
+    def factor(self) -> float:
+        """How much slower the set-up ran here: at least 1, at most MAX_PACE (1 until the
+        set-up cells timed add up to MIN_PACED_S as stored)."""
+        if self.recorded < MIN_PACED_S:
+            return 1.0
+        return min(MAX_PACE, max(1.0, self.measured / self.recorded))
+
+    @property
+    def timeout(self) -> float:
+        """The seconds the next cell may take."""
+        return self.base * self.factor
 
 
 def slowest_cell(nb: nbformat.NotebookNode) -> float | None:
