@@ -5,7 +5,7 @@ Importing this module imports TensorFlow: in a notebook, import it after ``setup
 
 from __future__ import annotations
 
-__all__ = ["event_files", "read_histograms", "read_scalars", "summary_kinds"]
+__all__ = ["equal_width", "event_files", "read_histograms", "read_scalars", "summary_kinds"]
 
 from collections import defaultdict
 from pathlib import Path
@@ -118,3 +118,23 @@ def read_histograms(
                 if histogram is not None:
                     points[value.tag].append((int(event.step), *histogram))
     return {tag: sorted(points[tag], key=lambda p: p[0]) for tag in sorted(points)}
+
+
+def equal_width(left: np.ndarray, right: np.ndarray, counts: np.ndarray,
+                edges: np.ndarray) -> np.ndarray:
+    """Re-bin a histogram's buckets (``left``, ``right``, ``counts``, as ``read_histograms``
+    gives them) into the equal-width bins between ``edges``, the way TensorBoard's Histograms
+    tab draws them: each bucket's count is shared among the bins it overlaps, in proportion to
+    the overlap; a bucket of no width goes whole to the bin that holds it. Return the counts."""
+    edges = np.asarray(edges, dtype=float)
+    if edges.ndim != 1 or len(edges) < 2 or np.any(np.diff(edges) <= 0):
+        raise ValueError("edges must be at least two increasing numbers")
+    binned = np.zeros(len(edges) - 1)
+    for low, high, count in zip(left, right, counts, strict=True):
+        if high > low:
+            overlap = np.clip(np.minimum(edges[1:], high) - np.maximum(edges[:-1], low), 0, None)
+            binned += count * overlap / (high - low)
+        else:
+            holder = np.searchsorted(edges, low, side="right") - 1
+            binned[np.clip(holder, 0, len(binned) - 1)] += count
+    return binned

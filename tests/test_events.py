@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cs20_helpers.events import read_histograms, read_scalars, summary_kinds, tf
+from cs20_helpers.events import equal_width, read_histograms, read_scalars, summary_kinds, tf
 
 tf1 = tf.compat.v1
 
@@ -90,3 +90,13 @@ def test_reads_tf2_histograms(tmp_path):
     [(step, left, right, counts)] = read_histograms(tmp_path)["w"]
     assert step == 3 and counts.sum() == 4 and len(left) == len(right) == len(counts) == 3
     assert left[0] == 1.0 and right[-1] == 4.0
+
+
+def test_equal_width_shares_each_bucket_by_overlap_and_keeps_every_value():
+    left, right = np.array([0.0, 0.5, 2.0, 3.0]), np.array([0.5, 1.5, 2.0, 4.0])
+    counts = np.array([4.0, 10.0, 3.0, 2.0])  # [2, 2] has no width: 3 values at exactly 2
+    binned = equal_width(left, right, counts, np.array([0.0, 1.0, 2.0, 3.0, 4.0]))
+    assert np.allclose(binned, [4 + 5, 5, 3, 2])
+    assert binned.sum() == pytest.approx(counts.sum())
+    with pytest.raises(ValueError, match="increasing"):
+        equal_width(left, right, counts, np.array([1.0, 1.0]))

@@ -73,6 +73,15 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    except tf.errors.OpError as err:\n"
             "        fresh_error = type(err).__base__.__name__\n"
         ),
+        "common mistake: the error's message, not its class name": (
+            _EX1_GRAPH
+            + "two_sessions, after_reinit = [8.0, 2.0], 1.0\n"
+            "with tf1.Session(graph=g_state, config=session_config()) as s3:\n"
+            "    try:\n"
+            "        s3.run(w)\n"
+            "    except tf.errors.OpError as err:\n"
+            "        fresh_error = str(err)\n"
+        ),
         "breaks the rule: w starts at 2.0, the values read from that graph": (
             _EX1_GRAPH.replace("1.0", "2.0")
             + "with tf1.Session(graph=g_state, config=session_config()) as s1, \\\n"
