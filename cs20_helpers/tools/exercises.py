@@ -9,8 +9,8 @@ what ``check`` and ``nbgrader autograde`` run, never shown to students.
 from __future__ import annotations
 
 __all__ = ["BEGIN", "END", "Exercise", "exercise_id", "exercises", "HIDDEN_BEGIN", "HIDDEN_END",
-    "hidden_paired", "hidden_problems", "is_check", "is_solution", "nbgrader_meta", "problems",
-    "solution_lines"]
+    "hidden_paired", "hidden_problems", "is_check", "is_solution", "nbgrader_meta", "points",
+    "problems", "solution_lines"]
 
 from dataclasses import dataclass
 
@@ -59,23 +59,31 @@ def exercise_id(grade_id: str) -> str:
 def exercises(nb: nbformat.NotebookNode) -> list[Exercise]:
     """Return the notebook's auto-checked exercises in order, each paired with its solution cell.
 
-    A check cell's solution is the solution cell with the same exercise id, else the nearest
-    solution cell above it.
+    A check cell's solution is the solution cell with the same exercise id, or none (a solution
+    cell that lost its metadata, or an answer typed in a new cell): never another exercise's,
+    whose failure is its own. A check cell without a grade id is named by its index, and points
+    that are not a number count as 0 (``problems`` names both).
     """
     solutions = {exercise_id(nbgrader_meta(c).get("grade_id", "")): i
                  for i, c in enumerate(nb.cells) if is_solution(c)}
     found = []
-    last_solution = None
     for index, cell in enumerate(nb.cells):
-        if is_solution(cell):
-            last_solution = index
         if not is_check(cell):
             continue
         meta = nbgrader_meta(cell)
-        ident = exercise_id(meta.get("grade_id", f"cell{index}"))
-        found.append(Exercise(ident, float(meta.get("points", 0)), index,
-                              solutions.get(ident, last_solution)))
+        ident = exercise_id(str(meta.get("grade_id") or f"cell{index}"))
+        found.append(Exercise(ident, points(meta) or 0.0, index, solutions.get(ident)))
     return found
+
+
+def points(meta: dict) -> float | None:
+    """Return a check cell's points (its nbgrader metadata's ``points``), or None when they are
+    missing or not a finite number of at least 0."""
+    value = meta.get("points")
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not 0 <= value < float("inf"):
+        return None
+    return float(value)
 
 
 def solution_lines(cell: nbformat.NotebookNode) -> list[str]:
@@ -137,8 +145,13 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
         seen.add(grade_id)
         marked = any(line.strip() in (BEGIN, END) for line in cell.source.splitlines())
         if is_check(cell):
+            if not grade_id:
+                found.append(f"cell {index}: check cell has no grade_id")
             if "points" not in meta:
                 found.append(f"cell {index}: check cell {grade_id!r} has no points")
+            elif points(meta) is None:
+                found.append(f"cell {index}: check cell {grade_id!r}: points "
+                             f"{meta['points']!r} is not a number of at least 0")
             if cell.get("outputs"):
                 found.append(f"cell {index}: check cell {grade_id!r} has output "
                              "(a check passes silently)")
