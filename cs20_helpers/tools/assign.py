@@ -11,6 +11,14 @@ file that leaves the instructor goes through it: the student copies, the nbgrade
 ``source/`` (``nbgrader-course``, answers kept for nbgrader, stamps removed, so that nbgrader's
 release carries none) and the site's pages and downloads.
 
+Each copy carries its own list of exercises (``RELEASE_KEY`` in the notebook's metadata: each
+exercise's id, points and the nbgrader checksum of its check cell as released). It lives in
+the notebook's metadata, not in a cell, because nothing a student does to cells (deleting a
+check cell, retyping an answer in a new cell, turning a cell's nbgrader flags off) touches it,
+and Jupyter does not show it: ``selfcheck`` then still knows every exercise and its points, and
+``check`` knows which check cells are as that student received them. A student who edits the
+file's JSON can change it too, which is why only the instructor's ``check`` grades.
+
 A copy in the out folder is replaced without ``--force`` only when it is what ``assign`` wrote
 there (its SHA-256 is in the folder's ``.cs20-assign.json``, a ``guards.Manifest``), e.g. the
 copy of the notebook before its last ``store``; anything else there may be a submission.
@@ -18,10 +26,13 @@ copy of the notebook before its last ``store``; anything else there may be a sub
 
 from __future__ import annotations
 
-__all__ = ["given_source", "instructor_only", "INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST",
-    "PREPROCESSORS", "released", "student_copy", "write_copies"]
+__all__ = ["checksum", "given_source", "instructor_only", "INSTRUCTOR_ONLY_METADATA", "main",
+    "MANIFEST", "PREPROCESSORS", "Released", "released", "released_exercises", "RELEASE_KEY",
+    "student_copy", "write_copies"]
 
+import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -34,9 +45,10 @@ from nbgrader.preprocessors import (
     ComputeChecksums,
     LockCells,
 )
+from nbgrader.utils import compute_checksum
 
 from cs20_helpers._atomic import notebook_text
-from cs20_helpers.tools import guards
+from cs20_helpers.tools import exercises, guards
 from cs20_helpers.tools.runner import find_notebooks
 
 # generate_assignment's order, less IncludeHeaderFooter, InstantiateTests and SaveCells (the
@@ -52,6 +64,51 @@ PREPROCESSORS = (LockCells, ClearOutput, CheckCellMetadata, ComputeChecksums, Cl
 #: ``instructor_only``), these and any stamp added later.
 INSTRUCTOR_ONLY_METADATA = ("cs20_refuted", "cs20_crosscheck", "cs20")
 MANIFEST = ".cs20-assign.json"  # SHA-256 of each copy assign wrote into the folder, by name
+#: The notebook metadata key of a student copy's own list of its exercises (not ``cs20*``: it
+#: is the student's, and leaves the instructor on purpose).
+RELEASE_KEY = "course_release"
+
+
+@dataclass(frozen=True)
+class Released:
+    """One exercise as a student copy was released with it: its id, its points and the nbgrader
+    checksum of its check cell as released."""
+
+    id: str
+    points: float
+    checksum: str
+
+
+def _released_entry(entry: object) -> Released | None:
+    """Return one entry of a copy's list of exercises, or None when it is malformed."""
+    if not isinstance(entry, dict):
+        return None
+    ident, points, checksum = entry.get("id"), entry.get("points"), entry.get("checksum")
+    if not (isinstance(ident, str) and isinstance(checksum, str)
+            and isinstance(points, int | float) and not isinstance(points, bool)
+            and math.isfinite(points) and points >= 0):
+        return None
+    return Released(ident, float(points), checksum)
+
+
+def checksum(cell: nbformat.NotebookNode) -> str | None:
+    """Return nbgrader's checksum of a cell, or None when its metadata cannot give one (no
+    grade id, points that are not a number): a student's cell is not to be trusted."""
+    try:
+        return compute_checksum(cell)
+    except (KeyError, AttributeError, TypeError, ValueError):
+        return None
+
+
+def released_exercises(nb: nbformat.NotebookNode) -> list[Released] | None:
+    """Return the exercises a student copy was released with (``RELEASE_KEY``), in order, or
+    None when it carries no list, or one that is not as ``assign`` writes it."""
+    record = nb.metadata.get(RELEASE_KEY)
+    entries = record.get("exercises") if isinstance(record, dict) else None
+    if not isinstance(entries, list):
+        return None
+    found = [_released_entry(entry) for entry in entries]
+    return None if None in found else found
 
 
 def instructor_only(key: str) -> bool:
@@ -78,11 +135,15 @@ def released(nb: nbformat.NotebookNode, *, answers: bool = False) -> nbformat.No
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return the student version of an instructor notebook (the input is left unchanged)."""
+    """Return the student version of an instructor notebook, with its list of exercises
+    (``RELEASE_KEY``); the input is left unchanged."""
     copy = released(nb)
     resources: dict = {}
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
+    copy.metadata[RELEASE_KEY] = {"exercises": [
+        {"id": e.id, "points": e.points, "checksum": checksum(copy.cells[e.check])}
+        for e in exercises.exercises(copy)]}
     return copy
 
 
