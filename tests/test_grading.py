@@ -408,3 +408,17 @@ def test_a_retyped_answer_is_graded_by_its_own_check(ex1, row1, tmp_path, capsys
     assert status == 1, out
     assert _rows(out) == {"nb99_ex1": row1, "nb99_ex2": "passed", "nb99_ex3": "passed"}
     assert "score: 3 / 4 points (2 of 3 exercises passed)" in out  # nbgrader autograde: 3 / 4
+
+
+def test_a_check_cell_reworded_after_release_leaves_untouched_submissions_unedited():
+    """Issue 46: a submission is compared with what was released to that student."""
+    student = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
+    reworded = nbformat.read(FIXTURE, as_version=4)
+    check = _cell(reworded, "nb99_ex1_check")
+    check.source = check.source.replace("set side to a number", "side must be a number")
+    assert submission.prepare(student, reworded).notes == {}
+    _cell(student, "nb99_ex2_check").source += "\nassert True"
+    assert submission.prepare(student, reworded).notes == {"nb99_ex2": EDITED}
+    del student.metadata[assign.RELEASE_KEY]  # a copy that does not say what it was given
+    assert submission.prepare(student, reworded).notes == {"nb99_ex1": EDITED,
+                                                           "nb99_ex2": EDITED}
