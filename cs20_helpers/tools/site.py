@@ -147,7 +147,8 @@ def _download_note(stem: str) -> nbformat.NotebookNode:
     return nbformat.v4.new_markdown_cell(
         f"{{download}}`Download this notebook <{DOWNLOADS}/{stem}.ipynb>` (exercises without "
         "their solutions). Run it with `jupyter lab`; check your answers with "
-        f"`python -m cs20_helpers check {stem}.ipynb`.")
+        f"`python -m cs20_helpers selfcheck {stem}.ipynb` (advice, not a grade: only your "
+        "instructor's grade counts).")
 
 
 def find_guides() -> list[Path]:
