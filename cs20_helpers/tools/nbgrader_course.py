@@ -3,7 +3,7 @@
 Writes ``DIR/source/<assignment>/NN_name.ipynb`` (one assignment per notebook, named by its
 stem: the instructor notebook with its solutions and hidden tests, which nbgrader needs, and
 without the maintainers' stamps, ``assign.released``, so that ``nbgrader generate_assignment``
-releases none) and ``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as
+releases none, and with the student copy's list of exercises, which it releases) and ``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as
 ``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
 submission whose Keras fit takes 31 s on a busy machine) of every notebook the folder holds
 after the command: those written now and those an earlier run wrote that are still there (their
@@ -93,6 +93,16 @@ def course_timeout(written: guards.Manifest) -> tuple[int, str]:
                      f"slowest of the {len(notebooks)} notebook(s) in this course's source/")
 
 
+def _source(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return the course's copy of an instructor notebook: answers and hidden tests kept, for
+    nbgrader; stamps taken out (``assign.released``); and the list of exercises a student copy
+    carries (``assign.RELEASE_KEY``), which nbgrader's release keeps, so that ``selfcheck``
+    knows the exercises of a copy nbgrader released too."""
+    source = assign.released(nb, answers=True)
+    source.metadata[assign.RELEASE_KEY] = assign.student_copy(nb).metadata[assign.RELEASE_KEY]
+    return source
+
+
 def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]:
     """Write the course folder for the notebooks ``paths`` into ``out_dir``; return the
     notebooks written and the cell timeout (fitting every notebook the folder then holds).
@@ -108,8 +118,7 @@ def write_course(paths: Iterable[Path], out_dir: Path) -> tuple[list[Path], int]
                              "another --out")
     targets = [guards.new_file(out_dir / "source" / p.stem / p.name, protected) for p in paths]
     notebooks = [nbformat.read(path, as_version=4) for path in paths]
-    contents = [notebook_text(assign.released(nb, answers=True)).encode("utf-8")
-                for nb in notebooks]
+    contents = [notebook_text(_source(nb)).encode("utf-8") for nb in notebooks]
     written = guards.Manifest(out_dir, MANIFEST)
     for target, data in zip(targets, contents, strict=True):
         written.no_loss(target, data, "move it or choose another --out")
