@@ -3,8 +3,8 @@
 Writes ``DIR/source/<assignment>/NN_name.ipynb`` (one assignment per notebook, named by its
 stem: the instructor notebook with its solutions and hidden tests, which nbgrader needs, and
 without the maintainers' stamps, ``assign.released``, so that ``nbgrader generate_assignment``
-releases none, and with the student copy's list of exercises, which it releases) and ``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as
-``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
+releases none, and with the student copy's list of exercises, which it releases) and
+``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as ``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
 submission whose Keras fit takes 31 s on a busy machine) of every notebook the folder holds
 after the command: those written now and those an earlier run wrote that are still there (their
 recorded cell times are kept in the folder's ``.cs20-course-times.json``, as the copies carry
