@@ -4,12 +4,13 @@ Writes ``DIR/source/<assignment>/NN_name.ipynb`` (one assignment per notebook, n
 stem: the instructor notebook with its solutions and hidden tests, which nbgrader needs, and
 without the maintainers' stamps, ``assign.released``, so that ``nbgrader generate_assignment``
 releases none, and with the student copy's list of exercises, which it releases) and
-``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as ``check``'s does (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct
-submission whose Keras fit takes 31 s on a busy machine) of every notebook the folder holds
-after the command: those written now and those an earlier run wrote that are still there (their
-recorded cell times are kept in the folder's ``.cs20-course-times.json``, as the copies carry
-none; its comment names the notebook that sets it), and which puts a deleted check
-cell back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does.
+``DIR/nbgrader_config.py``, whose ``Execute.timeout`` fits the slowest cell as ``check``'s does
+(``timing.cell_timeout``; nbgrader's default of 30 s fails a correct submission whose Keras fit
+takes 31 s on a busy machine) of every notebook the folder holds after the command: those
+written now and those an earlier run wrote that are still there (their recorded cell times are
+kept in the folder's ``.cs20-course-times.json``, as the copies carry none; its comment names
+the notebook that sets it), and which puts a deleted check cell back before grading
+(``OverwriteCells.add_missing_cells``), as ``check`` does.
 
 The folder is the instructor's work: a config file is replaced only when this command wrote it,
 and a notebook there only when it is what this command wrote last time (its SHA-256 is in the
