@@ -52,6 +52,16 @@ def whole_number(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
+def _expanded(name: str, raw: str) -> Path:
+    """Return the path ``raw`` with ``~`` expanded, or raise SettingError when it names a home
+    folder that cannot be found (``~nosuchuser/x``, or ``~`` with no home)."""
+    try:
+        return Path(raw).expanduser()
+    except RuntimeError:
+        raise SettingError(f"{name} names the home folder of a user that cannot be found: "
+                           f"{raw!r}") from None
+
+
 def folder(name: str) -> Path | None:
     """Return the folder the setting ``name`` names (``~`` expanded), or None when unset.
 
@@ -60,7 +70,7 @@ def folder(name: str) -> Path | None:
     raw = _raw(name)
     if raw is None:
         return None
-    path = Path(raw).expanduser()
+    path = _expanded(name, raw)
     if path.exists() and not path.is_dir():
         raise SettingError(f"{name} must name a folder (existing or to be created), "
                            f"not the file {path}")
@@ -74,7 +84,7 @@ def absolute_folders(env: dict[str, str]) -> dict[str, str]:
     resolved = dict(env)
     for name in FOLDER_SETTINGS:
         if env.get(name, "").strip():
-            resolved[name] = str(Path(env[name].strip()).expanduser().absolute())
+            resolved[name] = str(_expanded(name, env[name].strip()).absolute())
     return resolved
 
 

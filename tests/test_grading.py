@@ -375,3 +375,50 @@ def test_a_cell_moved_above_the_set_up_is_graded_not_blamed_on_the_grader(how, t
     status = cli.main(["check", str(path), "--source", str(source), "--timeout", "60"])
     out, err = capsys.readouterr()
     assert status == 0 and "score: 4 / 4 points" in out, out + err
+
+
+# Issue 46, FAIL 3: an answer retyped in a new cell (its solution cell's metadata lost) is graded
+# by its own check; another exercise's solution, failing or not, is not charged to it.
+
+
+def _retyped(ex1: str) -> nbformat.NotebookNode:
+    """The student copy with exercise 1's solution cell set to ``ex1`` and exercise 2 answered
+    in a plain cell in place of its solution cell, exercise 3 answered."""
+    nb = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
+    _cell(nb, "nb99_ex1_solution").source = ex1
+    plain = _cell(nb, "nb99_ex2_solution")
+    plain.metadata.pop("nbgrader")
+    plain.source = "def area(r):\n    return math.pi * r ** 2"
+    _cell(nb, "nb99_ex3_solution").source = "squares = [i * i for i in range(5)]"
+    return nb
+
+
+def test_an_exercise_is_never_paired_with_another_exercises_solution():
+    nb = _retyped("side = None")
+    assert [(e.id, e.solution) for e in exercises.exercises(nb)] == [
+        ("nb99_ex1", 3), ("nb99_ex2", None), ("nb99_ex3", 9)]
+
+
+@pytest.mark.parametrize(("ex1", "row1"), [
+    ("side = None\n# YOUR CODE HERE\nraise NotImplementedError()", "not attempted"),
+    ("raise ValueError('my ex1 is broken')",
+     "failed: your solution raised ValueError: my ex1 is broken")])
+def test_a_retyped_answer_is_graded_by_its_own_check(ex1, row1, tmp_path, capsys):
+    status, out = _check(capsys, _submit(_retyped(ex1), tmp_path / "bob"), "--timeout", "60")
+    assert status == 1, out
+    assert _rows(out) == {"nb99_ex1": row1, "nb99_ex2": "passed", "nb99_ex3": "passed"}
+    assert "score: 3 / 4 points (2 of 3 exercises passed)" in out  # nbgrader autograde: 3 / 4
+
+
+def test_a_check_cell_reworded_after_release_leaves_untouched_submissions_unedited():
+    """Issue 46: a submission is compared with what was released to that student."""
+    student = assign.student_copy(nbformat.read(FIXTURE, as_version=4))
+    reworded = nbformat.read(FIXTURE, as_version=4)
+    check = _cell(reworded, "nb99_ex1_check")
+    check.source = check.source.replace("set side to a number", "side must be a number")
+    assert submission.prepare(student, reworded).notes == {}
+    _cell(student, "nb99_ex2_check").source += "\nassert True"
+    assert submission.prepare(student, reworded).notes == {"nb99_ex2": EDITED}
+    del student.metadata[exercises.RELEASE_KEY]  # a copy that does not say what it was given
+    assert submission.prepare(student, reworded).notes == {"nb99_ex1": EDITED,
+                                                           "nb99_ex2": EDITED}

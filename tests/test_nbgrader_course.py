@@ -1,13 +1,16 @@
 """``nbgrader-course``: a course folder whose ``Execute.timeout`` fits the slowest cell (issue 22,
 7), ready for ``nbgrader generate_assignment`` and ``autograde``."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from traitlets.config import Config
 
-from cs20_helpers.tools import cli
+from cs20_helpers.tools import assign, cli, exercises, selfcheck
 from cs20_helpers.tools.nbgrader_course import CONFIG
 
 FIXTURE = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
@@ -27,8 +30,9 @@ def test_the_course_timeout_fits_the_slowest_cell_not_nbgraders_30_s(tmp_path, c
     nbformat.write(nb, notebook)
     course = tmp_path / "course"
     assert cli.main(["nbgrader-course", str(notebook), "--out", str(course)]) == 0
-    assert (course / "source" / "07_convnets" / "07_convnets.ipynb").read_bytes() == \
-        notebook.read_bytes()
+    copy = nbformat.read(course / "source" / "07_convnets" / "07_convnets.ipynb", as_version=4)
+    assert copy.cells == nb.cells  # answers and hidden tests kept, for nbgrader
+    assert "cs20" not in copy.metadata  # the stamps and cell times stay with the instructor
     config = _config(course)
     assert config.Execute.timeout == 111  # 4 x 27.6 s; one core took 31 s
     assert config.OverwriteCells.add_missing_cells is True
@@ -76,3 +80,22 @@ def test_the_timeout_fits_every_notebook_the_course_holds_not_only_the_last_writ
     assert cli.main(["nbgrader-course", str(fast), "--out", str(course)]) == 0
     assert _config(course).Execute.timeout == 60
     assert slow.stem not in (course / CONFIG).read_text(encoding="utf-8")
+
+
+def test_nbgraders_release_carries_no_stamp_and_the_copys_list_of_exercises(tmp_path):
+    """Issue 46: nbgrader keeps notebook metadata; what it releases is a student's copy."""
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.metadata["cs20_refuted"] = {"exercises": {"nb99_ex1": {"side = 4": "side is 4, not 3"}}}
+    notebook = tmp_path / "99_demo.ipynb"
+    nbformat.write(nb, notebook)
+    course = tmp_path / "course"
+    assert cli.main(["nbgrader-course", str(notebook), "--out", str(course)]) == 0
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run(["nbgrader", "generate_assignment", "99_demo", "--force"], cwd=course,
+                            env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    released = nbformat.read(course / "release" / "99_demo" / notebook.name, as_version=4)
+    assert not [key for key in released.metadata if assign.instructor_only(key)]
+    assert released.metadata[exercises.RELEASE_KEY] == \
+        assign.student_copy(nb).metadata[exercises.RELEASE_KEY]
+    assert selfcheck.tampered(released) == {}  # its checks are as the list says

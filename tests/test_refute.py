@@ -2,6 +2,7 @@
 solution, proven in one run and stamped; hygiene notices when checks, solutions or wrong answers
 changed since."""
 
+import ast
 import contextlib
 import os
 import shutil
@@ -13,6 +14,7 @@ from unittest.mock import ANY
 import nbformat
 import pytest
 
+import cs20_helpers
 from cs20_helpers.tools import cli, exercises, guards, hygiene, mutants, refute
 from cs20_helpers.tools.cell_kernel import Outcome
 from cs20_helpers.tools.runner import find_notebooks
@@ -449,3 +451,30 @@ def test_one_exercise_with_mutants_calls_no_other_exercises_equivalents_stale(mu
     assert cli.main(["refute", str(path), "--mutants", "--exercise", "nb99_ex1"]) == 0
     out = capsys.readouterr().out
     assert "mutants: " in out and "stale" not in out
+
+
+# Issue 46: the stamp covers the package modules the checks call, not only the notebook's cells.
+
+
+def test_a_stamp_goes_stale_when_the_checks_helpers_change(answers_dir, monkeypatch):
+    path, nb = _stamped(answers_dir)
+    assert refute.problems(path, nb) == []
+    assert nb.metadata[refute.STAMP_KEY]["helpers"] == refute.helpers()
+    changed = {**refute.helpers(), "cs20_helpers/checks.py": "0" * 64}  # a regression in near()
+    monkeypatch.setattr(refute, "helpers", lambda: changed)
+    (line,) = refute.problems(path, nb)
+    assert "the refute stamp predates a change to cs20_helpers/checks.py" in line
+    assert any("predates a change to cs20_helpers/checks.py" in found
+               for found in hygiene.check(path, crosschecked=True))
+
+
+def test_the_helpers_are_the_check_modules_and_every_package_module_they_import():
+    source = (Path(cs20_helpers.__file__).parent / "checks.py").read_text(encoding="utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.module} | {
+        alias.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
+        for alias in node.names}
+    package = {name.removeprefix("cs20_helpers.").replace(".", "/") + ".py"
+               for name in imported if name.startswith("cs20_helpers")}
+    assert package <= set(refute.HELPERS) and "checks.py" in refute.HELPERS
+    assert set(refute.helpers()) == {f"cs20_helpers/{name}" for name in refute.HELPERS}

@@ -51,6 +51,8 @@ def test_a_released_copy_is_not_attempted(released):
     assert result.returncode == 1, result.stdout + result.stderr
     assert _rows(result.stdout) == {f"nb99_ex{k}": "not attempted" for k in (1, 2, 3)}
     assert "hidden tests" in result.stdout.splitlines()[0]
+    assert result.stdout.rstrip().endswith(selfcheck.FOOTER)  # issue 46: not a grade
+    assert "only your instructor's grade counts" in selfcheck.FOOTER
 
 
 def test_answers_pass_and_a_wrong_one_fails_with_the_checks_message(released):
@@ -80,6 +82,8 @@ def test_an_edited_or_deleted_check_cell_fails_its_exercise(released):
     assert _rows(result.stdout) == {"nb99_ex1": f"failed: {selfcheck.EDITED}",
                                     "nb99_ex2": "passed",
                                     "nb99_ex3": f"failed: {selfcheck.DELETED}"}
+    # issue 46: the deleted check cell's point stays in the total
+    assert "score: 2 / 4 points (1 of 3 exercises passed)" in result.stdout
 
 
 def test_an_untouched_copy_is_not_tampered_and_a_plain_notebook_is_refused(released,
@@ -91,3 +95,69 @@ def test_an_untouched_copy_is_not_tampered_and_a_plain_notebook_is_refused(relea
     assert result.returncode == 2
     assert result.stderr.startswith("error: plain.ipynb has no auto-checked exercises")
     assert len(result.stderr.splitlines()) == 1
+
+
+# Issue 46: a copy knows its exercises and points from the list ``assign`` wrote in its metadata,
+# whatever is done to its cells.
+
+
+def _cell(nb: nbformat.NotebookNode, grade_id: str) -> nbformat.NotebookNode:
+    return next(c for c in nb.cells if exercises.nbgrader_meta(c).get("grade_id") == grade_id)
+
+
+def _plain(cell: nbformat.NotebookNode) -> None:
+    """Turn the cell's nbgrader flags off, as the Create Assignment toolbar's "-" does."""
+    cell.metadata.nbgrader.update(grade=False, solution=False, locked=False)
+    cell.metadata.nbgrader.pop("points", None)
+
+
+@pytest.mark.parametrize("how", ["check deleted, answer in a plain cell", "flags turned off"])
+def test_an_exercise_whose_cells_were_changed_is_failed_with_its_points(how, released):
+    _answered(released)
+    nb = nbformat.read(released, as_version=4)
+    if how.startswith("check deleted"):
+        nb.cells.remove(_cell(nb, "nb99_ex2_check"))
+        _cell(nb, "nb99_ex2_solution").metadata.pop("nbgrader")
+    else:
+        _plain(_cell(nb, "nb99_ex2_check"))
+        _plain(_cell(nb, "nb99_ex2_solution"))
+    nbformat.write(nb, released)
+    result = _selfcheck(released, released.parent)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert _rows(result.stdout) == {"nb99_ex1": "passed",
+                                    "nb99_ex2": f"failed: {selfcheck.DELETED}",
+                                    "nb99_ex3": "passed"}
+    assert "score: 2 / 4 points (2 of 3 exercises passed)" in result.stdout
+
+
+def test_junk_points_or_no_grade_id_fail_the_exercise_in_one_line_and_a_forged_check_is_not_counted(
+        released):
+    _answered(released)
+    nb = nbformat.read(released, as_version=4)
+    _cell(nb, "nb99_ex1_check").metadata.nbgrader["points"] = "lots"
+    del _cell(nb, "nb99_ex3_check").metadata.nbgrader["grade_id"]
+    forged = nbformat.from_dict(_cell(nb, "nb99_ex2_check"))
+    forged.source, forged.metadata.nbgrader["grade_id"] = "pass", "nb99_ex9_check"
+    forged.metadata.nbgrader["points"] = 50
+    nb.cells.append(forged)
+    nbformat.write(nb, released)
+    result = _selfcheck(released, released.parent)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert _rows(result.stdout) == {"nb99_ex1": f"failed: {selfcheck.EDITED}",
+                                    "nb99_ex2": "passed",
+                                    "nb99_ex3": f"failed: {selfcheck.DELETED}"}
+    assert "score: 2 / 4 points (1 of 3 exercises passed)" in result.stdout
+
+
+def test_a_typo_in_the_set_up_is_the_students_cell_not_the_grading_environment(released):
+    nb = nbformat.read(released, as_version=4)
+    setup = next(c for c in nb.cells if c.cell_type == "code")
+    setup.source = "import maht"
+    nbformat.write(nb, released)
+    result = _selfcheck(released, released.parent)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: in your copy, cell 1, ") and \
+        "raised ModuleNotFoundError: No module named 'maht'" in result.stderr
+    assert "grading environment" not in result.stderr and len(result.stderr.splitlines()) == 1
+

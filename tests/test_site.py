@@ -356,3 +356,12 @@ def test_out_a_link_builds_into_its_target_and_the_status_says_what_happened(tmp
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "refusing" in err
     assert sorted(p.name for p in real.iterdir()) == before and link.is_symlink()
+
+
+def test_a_page_tells_students_to_selfcheck_and_that_only_the_instructors_grade_counts(tmp_path):
+    """Issue 46: a student has no instructor notebook for ``check``; selfcheck is advice."""
+    fixture = Path(__file__).parent / "fixtures" / "nb99_exercises.ipynb"
+    site.stage([fixture], tmp_path / "source")
+    note = nbformat.read(tmp_path / "source" / fixture.name, as_version=4).cells[1].source
+    assert f"python -m cs20_helpers selfcheck {fixture.name}" in note
+    assert "only your instructor's grade counts" in note

@@ -174,8 +174,8 @@ def test_nbgrader_course_adds_what_is_missing_and_updates_only_what_it_wrote(tmp
     assert (course / "gradebook.db").read_bytes() == b"SQLite format 3\x00"
     _notebook(notebook, 3)  # the instructor re-stores the notebook
     assert cli.main(["nbgrader-course", str(notebook), "--out", str(course)]) == 0
-    assert (course / "source" / "01_demo" / "01_demo.ipynb").read_bytes() == \
-        notebook.read_bytes()
+    copy = nbformat.read(course / "source" / "01_demo" / "01_demo.ipynb", as_version=4)
+    assert copy.cells == nbformat.read(notebook, as_version=4).cells  # the re-stored one
 
 
 # 4. (cell times: see tests/test_hygiene.py) A timeout must be finite.
@@ -418,3 +418,25 @@ def test_check_killed_leaves_no_folder_or_connection_file_once_check_runs_again(
                           timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not list(temp.iterdir()) and not list(runtime.iterdir())
+
+
+# Issue 46: one line, never a traceback, for a truncated notebook and a home that cannot be found.
+
+
+@pytest.mark.parametrize("command", ["hygiene", "assign", "refute", "crosscheck", "store",
+                                     "heads", "nbgrader-course", "agree", "run"])
+def test_a_truncated_notebook_is_one_line_and_exit_2(command, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(runner, "execute", lambda *a, **k: pytest.fail("a kernel was started"))
+    truncated = tmp_path / "01_cut.ipynb"
+    truncated.write_bytes(FIXTURE.read_bytes()[:3000])
+    out = ["--out", str(tmp_path / "x")] if command in ("assign", "nbgrader-course") else []
+    assert cli.main([command, str(truncated), *out]) == 2
+    assert "01_cut.ipynb is not a Jupyter notebook" in _one_line_error(capsys)
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("command", [["data", "list"], ["hygiene", str(FIXTURE)]])
+def test_a_home_folder_that_cannot_be_found_is_a_bad_setting(command, monkeypatch, capsys):
+    monkeypatch.setenv("CS20_DATA_DIR", "~nosuchuser/x")
+    assert cli.main(command) == 2
+    assert _one_line_error(capsys).startswith("error: CS20_DATA_DIR names the home folder")

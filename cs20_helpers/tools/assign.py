@@ -3,8 +3,21 @@
 The chain is nbgrader's ``generate_assignment`` without its gradebook database: cells locked,
 solutions replaced by the stub (``# YOUR CODE HERE`` / ``raise NotImplementedError()``), hidden
 tests (the grading part of a check cell) removed, outputs cleared, metadata checked and
-checksums computed, so nbgrader itself can grade the copies. The maintainers' notebook metadata
-(``INSTRUCTOR_ONLY_METADATA``) is left out.
+checksums computed, so nbgrader itself can grade the copies. The maintainers' metadata (every
+``cs20*`` key of the notebook or of a cell: stamps, cell times) is left out.
+
+``released`` is the one function that takes everything instructor-only out of a notebook; every
+file that leaves the instructor goes through it: the student copies, the nbgrader course's
+``source/`` (``nbgrader-course``, answers kept for nbgrader, stamps removed, so that nbgrader's
+release carries none) and the site's pages and downloads.
+
+Each copy carries its own list of exercises (``RELEASE_KEY`` in the notebook's metadata: each
+exercise's id, points and the nbgrader checksum of its check cell as released). It lives in
+the notebook's metadata, not in a cell, because nothing a student does to cells (deleting a
+check cell, retyping an answer in a new cell, turning a cell's nbgrader flags off) touches it,
+and Jupyter does not show it: ``selfcheck`` then still knows every exercise and its points, and
+``check`` knows which check cells are as that student received them. A student who edits the
+file's JSON can change it too, which is why only the instructor's ``check`` grades.
 
 A copy in the out folder is replaced without ``--force`` only when it is what ``assign`` wrote
 there (its SHA-256 is in the folder's ``.cs20-assign.json``, a ``guards.Manifest``), e.g. the
@@ -13,8 +26,8 @@ copy of the notebook before its last ``store``; anything else there may be a sub
 
 from __future__ import annotations
 
-__all__ = ["INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS", "student_copy",
-    "write_copies"]
+__all__ = ["instructor_only", "INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS",
+    "released", "student_copy", "write_copies"]
 
 from collections.abc import Iterable
 from pathlib import Path
@@ -31,29 +44,55 @@ from nbgrader.preprocessors import (
 )
 
 from cs20_helpers._atomic import notebook_text
-from cs20_helpers.tools import guards
+from cs20_helpers.tools import exercises, guards
 from cs20_helpers.tools.runner import find_notebooks
 
 # generate_assignment's order, less IncludeHeaderFooter, InstantiateTests and SaveCells (the
-# database); checksums are computed again after hidden tests are cleared, as nbgrader does.
-PREPROCESSORS = (LockCells, ClearSolutions, ClearOutput, CheckCellMetadata, ComputeChecksums,
-                 ClearHiddenTests, ClearMarkScheme, ComputeChecksums, CheckCellMetadata)
+# database), and less ClearSolutions and ClearHiddenTests, which ``released`` ran first (neither
+# can run twice: a stubbed solution cell would become the bare stub); the order of the rest is
+# nbgrader's, and no two of them touch the same part of a cell.
+PREPROCESSORS = (LockCells, ClearOutput, CheckCellMetadata, ComputeChecksums, ClearMarkScheme,
+                 ComputeChecksums, CheckCellMetadata)
 #: Maintainers' metadata that stays in the instructor notebook: the refute stamp names the wrong
-#: answers each check rejects, which a student copy must not give away; the cross-check stamp
-#: and the cell times ``store`` records (``timing``; ``check`` reads them from the instructor
-#: notebook) would change the copy at every re-store.
+#: answers each check rejects, with the first line each check gave, which no copy may give away;
+#: the cross-check stamp and the cell times ``store`` records (``timing``; ``check`` reads them
+#: from the instructor notebook). Every key starting with ``cs20`` is the maintainers' (see
+#: ``instructor_only``), these and any stamp added later.
 INSTRUCTOR_ONLY_METADATA = ("cs20_refuted", "cs20_crosscheck", "cs20")
 MANIFEST = ".cs20-assign.json"  # SHA-256 of each copy assign wrote into the folder, by name
+def instructor_only(key: str) -> bool:
+    """Whether a notebook's or a cell's metadata key is the maintainers' (``cs20``, ``cs20_*``:
+    stamps and cell times), never to leave the instructor."""
+    return key.startswith("cs20")
+
+
+def released(nb: nbformat.NotebookNode, *, answers: bool = False) -> nbformat.NotebookNode:
+    """Return a copy of an instructor notebook with everything instructor-only taken out: every
+    ``cs20*`` metadata key of the notebook and of its cells and, unless ``answers`` (the
+    nbgrader course's source, from which nbgrader's own release takes them out), the solutions
+    (nbgrader's stub in their place) and the check cells' hidden tests. The input is left
+    unchanged."""
+    copy = nbformat.from_dict(nb)
+    for meta in (copy.metadata, *(cell.metadata for cell in copy.cells)):
+        for key in [k for k in meta if instructor_only(k)]:
+            del meta[key]
+    if not answers:
+        resources: dict = {}
+        for preprocessor in (ClearSolutions, ClearHiddenTests):
+            copy, resources = preprocessor().preprocess(copy, resources)
+    return copy
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return the student version of an instructor notebook (the input is left unchanged)."""
-    copy = nbformat.from_dict(nb)
-    for key in INSTRUCTOR_ONLY_METADATA:
-        copy.metadata.pop(key, None)
+    """Return the student version of an instructor notebook, with its list of exercises
+    (``exercises.RELEASE_KEY``); the input is left unchanged."""
+    copy = released(nb)
     resources: dict = {}
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
+    copy.metadata[exercises.RELEASE_KEY] = {"exercises": [
+        {"id": e.id, "points": e.points, "checksum": exercises.checksum(copy.cells[e.check])}
+        for e in exercises.exercises(copy)]}
     return copy
 
 

@@ -202,6 +202,18 @@ def _not_installed(command: str, error: ModuleNotFoundError) -> str | None:
             f"tools come with the course extra): {COURSE_EXTRA}")
 
 
+def _readable(paths: list[Path]) -> None:
+    """Raise Refused, in one line, for a notebook a tool could not read (truncated, not
+    notebook JSON), before the tool reads it."""
+    from cs20_helpers.tools.grading import BadNotebook, read_notebook
+
+    for path in paths:
+        try:
+            read_notebook(path)
+        except BadNotebook as error:
+            raise Refused(str(error)) from None
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the parsed sub-command; return its exit status."""
     _require(args.command)
@@ -225,6 +237,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from cs20_helpers.tools.runner import find_notebooks
 
     paths = find_notebooks(args.notebooks)
+    _readable(paths)
     if args.command == "hygiene":
         from cs20_helpers.tools import hygiene
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 __all__ = ["BEGIN", "checksum", "END", "Exercise", "exercise_id", "exercises", "given_source",
     "HIDDEN_BEGIN", "HIDDEN_END", "hidden_paired", "hidden_problems", "is_check", "is_solution",
-    "nbgrader_meta", "problems", "solution_lines"]
+    "nbgrader_meta", "points", "problems", "RELEASE_KEY", "Released", "released_exercises",
+    "solution_lines"]
 
 import hashlib
+import math
 from dataclasses import dataclass
 
 import nbformat
@@ -95,23 +97,69 @@ def exercise_id(grade_id: str) -> str:
 def exercises(nb: nbformat.NotebookNode) -> list[Exercise]:
     """Return the notebook's auto-checked exercises in order, each paired with its solution cell.
 
-    A check cell's solution is the solution cell with the same exercise id, else the nearest
-    solution cell above it.
+    A check cell's solution is the solution cell with the same exercise id, or none (a solution
+    cell that lost its metadata, or an answer typed in a new cell): never another exercise's,
+    whose failure is its own. A check cell without a grade id is named by its index, and points
+    that are not a number count as 0 (``problems`` names both).
     """
     solutions = {exercise_id(nbgrader_meta(c).get("grade_id", "")): i
                  for i, c in enumerate(nb.cells) if is_solution(c)}
     found = []
-    last_solution = None
     for index, cell in enumerate(nb.cells):
-        if is_solution(cell):
-            last_solution = index
         if not is_check(cell):
             continue
         meta = nbgrader_meta(cell)
-        ident = exercise_id(meta.get("grade_id", f"cell{index}"))
-        found.append(Exercise(ident, float(meta.get("points", 0)), index,
-                              solutions.get(ident, last_solution)))
+        ident = exercise_id(str(meta.get("grade_id") or f"cell{index}"))
+        found.append(Exercise(ident, points(meta) or 0.0, index, solutions.get(ident)))
     return found
+
+
+def points(meta: dict) -> float | None:
+    """Return a check cell's points (its nbgrader metadata's ``points``), or None when they are
+    missing or not a finite number of at least 0."""
+    value = meta.get("points")
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not 0 <= value < float("inf"):
+        return None
+    return float(value)
+
+
+#: The notebook metadata key of a student copy's own list of its exercises, written by
+#: ``assign`` (not ``cs20*``: it is the student's, and leaves the instructor on purpose).
+RELEASE_KEY = "course_release"
+
+
+@dataclass(frozen=True)
+class Released:
+    """One exercise as a student copy was released with it: its id, its points and the nbgrader
+    checksum of its check cell as released."""
+
+    id: str
+    points: float
+    checksum: str
+
+
+def _released_entry(entry: object) -> Released | None:
+    """Return one entry of a copy's list of exercises, or None when it is malformed."""
+    if not isinstance(entry, dict):
+        return None
+    ident, points, checksum = entry.get("id"), entry.get("points"), entry.get("checksum")
+    if not (isinstance(ident, str) and isinstance(checksum, str)
+            and isinstance(points, int | float) and not isinstance(points, bool)
+            and math.isfinite(points) and points >= 0):
+        return None
+    return Released(ident, float(points), checksum)
+
+
+def released_exercises(nb: nbformat.NotebookNode) -> list[Released] | None:
+    """Return the exercises a student copy was released with (``RELEASE_KEY``), in order, or
+    None when it carries no list, or one that is not as ``assign`` writes it."""
+    record = nb.metadata.get(RELEASE_KEY)
+    entries = record.get("exercises") if isinstance(record, dict) else None
+    if not isinstance(entries, list):
+        return None
+    found = [_released_entry(entry) for entry in entries]
+    return None if None in found else found
 
 
 def solution_lines(cell: nbformat.NotebookNode) -> list[str]:
@@ -173,8 +221,13 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
         seen.add(grade_id)
         marked = any(line.strip() in (BEGIN, END) for line in cell.source.splitlines())
         if is_check(cell):
+            if not grade_id:
+                found.append(f"cell {index}: check cell has no grade_id")
             if "points" not in meta:
                 found.append(f"cell {index}: check cell {grade_id!r} has no points")
+            elif points(meta) is None:
+                found.append(f"cell {index}: check cell {grade_id!r}: points "
+                             f"{meta['points']!r} is not a number of at least 0")
             if cell.get("outputs"):
                 found.append(f"cell {index}: check cell {grade_id!r} has output "
                              "(a check passes silently)")

@@ -78,7 +78,13 @@ class BadNotebook(ValueError):
 
 class GraderFault(RuntimeError):
     """The notebook's own set-up failed before any exercise: the grader's environment is at
-    fault, not the student."""
+    fault, not the student. ``reason`` says which cell and how, in one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"{reason}; no student code had run: fix the grading environment, or "
+                         "on a busy machine give each cell more time with --timeout SECONDS "
+                         "(nothing was graded)")
+        self.reason = reason
 
 
 @dataclass
@@ -305,9 +311,7 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
         shutil.rmtree(work, ignore_errors=True)
     fault = setup_fault(prepared, instructor, run, timeout)
     if fault:
-        raise GraderFault(f"{fault}; no student code had run: fix the grading environment, or "
-                          "on a busy machine give each cell more time with --timeout SECONDS "
-                          "(nothing was graded)")
+        raise GraderFault(fault)
     grades = [grade_exercise(e, run, prepared.notes.get(e.id, ""), timeout)
               for e in prepared.exercises]
     return grades, run

@@ -93,7 +93,8 @@ class Manifest:
             record = {}
         self.hashes: dict[str, str] = record if isinstance(record, dict) else {}
 
-    def _key(self, target: Path) -> str:
+    def relative(self, target: Path) -> str:
+        """Return ``target``'s path in the folder, as the manifest records it."""
         return target.relative_to(self.folder).as_posix()
 
     def files(self) -> list[Path]:
@@ -103,7 +104,7 @@ class Manifest:
 
     def no_loss(self, target: Path, data: bytes, how: str) -> Path:
         """Return ``target`` after ``no_loss`` checked it, counting what the tool wrote there."""
-        key = self._key(target)
+        key = self.relative(target)
         return no_loss(target, data, how, [self.hashes[key]] if key in self.hashes else [])
 
     def write(self, target: Path, data: bytes) -> Path:
@@ -111,7 +112,7 @@ class Manifest:
         it (a kill in between leaves it unrecorded: a later run treats it as not its own)."""
         target.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(target, data)
-        self.hashes[self._key(target)] = sha256(data)
+        self.hashes[self.relative(target)] = sha256(data)
         write_text_atomic(self.path, json.dumps(self.hashes, indent=1, sort_keys=True))
         return target
 

@@ -11,12 +11,14 @@ runs, so a check's helpers (a function in an ordinary cell) are part of what was
 
 When everything is as it must be, the notebook's metadata is stamped with a digest of exactly
 what was checked: the sources of every code cell but the head's install cell (their count is in
-the stamp) and the wrong answers; ``hygiene`` fails a notebook whose stamp no longer matches
-them. A run that fails (an answer accepted, a stray error, a cell past its timeout, a dead
-kernel) removes the old stamp. The run's folder holds a copy of the notebook with its solutions:
-it is removed afterwards, and one left by a killed run is removed by the next ``refute``
-(``guards.owned_folder``); the kernel's temporary files (TensorFlow's autograph modules) are
-kept inside it.
+the stamp), the wrong answers and the package modules the check cells call (``HELPERS``:
+``cs20_helpers/checks.py``, whose ``near``, ``rerun``, ``recording`` ... decide what a check
+accepts; their own digests are in the stamp too, so ``hygiene`` can say which changed);
+``hygiene`` fails a notebook whose stamp no longer matches them. A run that fails (an answer
+accepted, a stray error, a cell past its timeout, a dead kernel) removes the old stamp. The run's
+folder holds a copy of the notebook with its solutions: it is removed afterwards, and one left by
+a killed run is removed by the next ``refute`` (``guards.owned_folder``); the kernel's temporary
+files (TensorFlow's autograph modules) are kept inside it.
 
 With ``--mutants`` each exercise also runs, after its wrong answers, the mutants of its solution
 (``tools/mutants.py``), each from the saved names followed by the cells up to the check: a
@@ -37,10 +39,10 @@ Such a run never stamps (it did not check everything); one that fails still drop
 from __future__ import annotations
 
 __all__ = ["ALL_REJECTED", "Answers", "ANSWERS_DIR", "answers_file", "Attempt", "BAD_INPUT",
-    "BadAnswers", "digest", "Exercise", "generate", "KernelLost", "KILLED", "listing", "load",
-    "main", "MIN_WRONG", "MUTANT_BAR", "mutant_problems", "MutantRun", "PREFIX", "problems",
-    "RAISED", "refute", "refute_cells", "refute_notebook", "report", "RESTORE", "SAVE", "Score",
-    "score", "shortfalls", "SOME_ACCEPTED", "stamp", "STAMP_KEY", "SURVIVED", "TIMED_OUT"]
+    "BadAnswers", "digest", "Exercise", "generate", "HELPERS", "helpers", "KernelLost", "KILLED",
+    "listing", "load", "main", "MIN_WRONG", "MUTANT_BAR", "mutant_problems", "MutantRun", "PREFIX",
+    "problems", "RAISED", "refute", "refute_cells", "refute_notebook", "report", "RESTORE", "SAVE",
+    "Score", "score", "shortfalls", "SOME_ACCEPTED", "stamp", "STAMP_KEY", "SURVIVED", "TIMED_OUT"]
 
 import hashlib
 import json
@@ -55,12 +57,18 @@ from pathlib import Path
 
 import nbformat
 
+import cs20_helpers
 from cs20_helpers._atomic import write_notebook
 from cs20_helpers.paths import project_dir
 from cs20_helpers.tools import exercises, guards, heads, mutants, runner, stamps, timing
 from cs20_helpers.tools.cell_kernel import DIED, OK, TIMEOUT, CellKernel, Outcome
 
 STAMP_KEY = "cs20_refuted"
+#: The package modules check cells call, by path in the package: their sources are part of what
+#: a run proved. Kept minimal and explicit, so that an unrelated edit of the package leaves the
+#: stamps valid: ``checks.py`` imports no other module of the package (tests/test_refute.py
+#: holds it to that; a module it comes to import belongs here).
+HELPERS = ("checks.py",)
 #: Each run's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
 PREFIX = "cs20-refute-"
 #: Where the wrong answers live, one file per notebook stem (kept out of the student copies).
@@ -197,9 +205,19 @@ def _code(nb: nbformat.NotebookNode) -> list[str]:
     return [cell.source for cell in heads.stamped_code(nb)]
 
 
+def helpers() -> dict[str, str]:
+    """Return the SHA-256 of each of the ``HELPERS`` modules' source (newlines as ``\\n``), by
+    its path from the repository root (``cs20_helpers/checks.py``)."""
+    package = Path(cs20_helpers.__file__).parent
+    return {f"cs20_helpers/{name}": hashlib.sha256(
+        (package / name).read_text(encoding="utf-8").encode("utf-8")).hexdigest()
+        for name in HELPERS}
+
+
 def digest(nb: nbformat.NotebookNode, answers: Answers) -> str:
-    """Return a SHA-256 of every code cell's source and the wrong answers: what a run checks."""
-    parts = {"code_cells": _code(nb), "wrong_answers": answers}
+    """Return a SHA-256 of every code cell's source, the wrong answers and the package modules
+    the checks call (``helpers``): what a run checks."""
+    parts = {"code_cells": _code(nb), "wrong_answers": answers, "helpers": helpers()}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
@@ -214,9 +232,14 @@ def problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
     except BadAnswers as error:
         return [str(error)]
     lines = shortfalls(nb, answers)
-    if nb.metadata.get(STAMP_KEY, {}).get("digest") != digest(nb, answers):
-        lines.append("wrong answers not proven rejected since its code cells or wrong answers "
-                     f"last changed: run {command}")
+    record = nb.metadata.get(STAMP_KEY)
+    record = record if isinstance(record, dict) else {}
+    if record.get("digest") != digest(nb, answers):
+        proven = record.get("helpers") if isinstance(record.get("helpers"), dict) else {}
+        changed = [name for name, sha in helpers().items() if record and proven.get(name) != sha]
+        since = f"the refute stamp predates a change to {', '.join(changed)}" if changed else \
+            "its code cells or wrong answers last changed"
+        lines.append(f"wrong answers not proven rejected since {since}: run {command}")
     return lines
 
 
@@ -494,6 +517,7 @@ def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
     wrong answers), and ``mutant_record`` when mutants ran; written whole or not at all."""
     nb.metadata[STAMP_KEY] = {
         "digest": digest(nb, answers),
+        "helpers": helpers(),
         "code_cells": len(_code(nb)),
         "wrong_answers": sum(len(each) for each in answers.values()),
         "exercises": {done.id: {a.description: a.verdict.removeprefix("rejected: ")

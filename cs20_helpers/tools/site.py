@@ -1,8 +1,9 @@
 """``site``: a static HTML book of the course, built by Sphinx + myst-nb from the stored notebooks.
 
 Nothing is executed: pages show the outputs and figures stored in ``notebooks/``. The pages are
-built from staged copies in which exercise solutions are replaced by nbgrader's stub and check
-cells' hidden tests are removed (a public site must not give the answers or the grading away),
+built from staged copies with everything instructor-only taken out (``assign.released``:
+solutions replaced by nbgrader's stub, check cells' hidden tests and the maintainers' stamps
+removed; a public site must not give the answers or the grading away),
 and error tracebacks are cut to their last line (no file paths of the machine that stored
 them). Each page links a student copy to download and says how a student installs the helpers
 (the ``student`` extra of the release ``heads`` pins) and checks the answers (``selfcheck``);
@@ -27,7 +28,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
-from nbgrader.preprocessors import ClearHiddenTests, ClearSolutions
 from sphinx.application import Sphinx
 
 from cs20_helpers._atomic import notebook_text
@@ -126,11 +126,10 @@ def _sanitized(text: str, rules: list[tuple[re.Pattern, str]]) -> str:
 
 def _page_copy(nb: nbformat.NotebookNode,
                rules: list[tuple[re.Pattern, str]]) -> nbformat.NotebookNode:
-    """Return the notebook as its page shows it: solutions stubbed, hidden tests removed,
-    tracebacks cut short, text outputs sanitized as nbval compares them."""
-    page = nbformat.from_dict(nb)
-    page, _ = ClearSolutions().preprocess(page, {})
-    page, _ = ClearHiddenTests().preprocess(page, {})
+    """Return the notebook as its page shows it: everything instructor-only taken out
+    (``assign.released``: solutions stubbed, hidden tests and stamps removed), tracebacks cut
+    short, text outputs sanitized as nbval compares them."""
+    page = assign.released(nb)
     for cell in page.cells:
         if exercises.is_solution(cell):
             cell.outputs = []
@@ -168,7 +167,8 @@ def _student_steps(name: str) -> str:
     return ("To do the exercises, install JupyterLab and the helpers (Python 3.11 or 3.12), open "
             "the notebook, and check your answers when you are done:\n\n"
             f'```bash\npip install "{heads.requirement("student")}"\njupyter lab {name}\n'
-            f"python -m cs20_helpers selfcheck {name}\n```")
+            f"python -m cs20_helpers selfcheck {name}\n```\n\n`selfcheck` is advice, not a grade: "
+            "only your instructor's grade counts.")
 
 
 def _download_note(stem: str) -> nbformat.NotebookNode:

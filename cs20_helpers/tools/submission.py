@@ -2,10 +2,11 @@
 ``autograde`` does: the exercises, their points and the check cells come from the instructor.
 
 Every check cell is put back from the instructor's copy, hidden tests included: one the student
-edited (its source as the student copy gave it, hidden tests cleared, points or ``grade`` flag)
-is replaced, one deleted is inserted again after the cell that comes
-before it in the instructor's copy, and a check cell the instructor does not have counts for
-nothing. What was put back is noted per exercise, for the report.
+edited (its source as the student copy gave it, hidden tests cleared, points or ``grade`` flag;
+a cell still as that student's copy was released, by the checksum in its list of exercises, is
+not edited though the instructor reworded it since) is replaced, one deleted is inserted again
+after the cell that comes before it in the instructor's copy, and a check cell the instructor
+does not have counts for nothing. What was put back is noted per exercise, for the report.
 """
 
 from __future__ import annotations
@@ -32,15 +33,23 @@ class Prepared:
 
 
 def _grade_id(cell: nbformat.NotebookNode) -> str | None:
-    """Return the cell's nbgrader grade id, or None for an ordinary cell."""
-    return exercises.nbgrader_meta(cell).get("grade_id")
+    """Return the cell's nbgrader grade id, or None for an ordinary cell (or one whose grade id
+    is missing, empty or not a string)."""
+    grade_id = exercises.nbgrader_meta(cell).get("grade_id")
+    return grade_id if isinstance(grade_id, str) and grade_id else None
 
 
-def _edited(cell: nbformat.NotebookNode, original: nbformat.NotebookNode) -> bool:
+def _edited(cell: nbformat.NotebookNode, original: nbformat.NotebookNode,
+            released: str | None = None) -> bool:
     """Whether a student's check cell differs from the instructor's in what grading uses:
     type, source (as the student copy gave it, hidden tests cleared; the instructor's full
     source counts as unedited too), the ``grade`` flag or the points (a checksum, being the
-    student's, is not)."""
+    student's, is not). A cell whose nbgrader checksum is the one its copy was released with
+    (``released``, from the copy's list of exercises) is as that student received it: not
+    edited, though the instructor reworded the cell since. Only the note depends on this; the
+    instructor's cell runs either way."""
+    if released is not None and exercises.checksum(cell) == released:
+        return False
     meta, kept = exercises.nbgrader_meta(cell), exercises.nbgrader_meta(original)
     return (cell.cell_type != original.cell_type
             or cell.source not in (exercises.given_source(original), original.source)
@@ -83,7 +92,8 @@ def _insert_missing(cells: list, instructor: nbformat.NotebookNode,
 def prepare(student: nbformat.NotebookNode, instructor: nbformat.NotebookNode) -> Prepared:
     """Return the student's notebook with the instructor's check cells put back, and the
     instructor's exercises located in it."""
-    checks = {_grade_id(c): c for c in instructor.cells if exercises.is_check(c)}
+    checks = {_grade_id(c): c for c in instructor.cells if exercises.is_check(c) and _grade_id(c)}
+    released = {e.id: e.checksum for e in exercises.released_exercises(student) or []}
     cells, notes, seen = [], {}, set()
     for cell in student.cells:
         grade_id = _grade_id(cell)
@@ -92,7 +102,7 @@ def prepare(student: nbformat.NotebookNode, instructor: nbformat.NotebookNode) -
         elif grade_id not in seen:  # a duplicate of a check cell is dropped
             seen.add(grade_id)
             original = checks[grade_id]
-            if _edited(cell, original):
+            if _edited(cell, original, released.get(exercises.exercise_id(grade_id))):
                 notes[exercises.exercise_id(grade_id)] = EDITED
             cells.append(_clean(original))
     _insert_missing(cells, instructor, checks, notes)
