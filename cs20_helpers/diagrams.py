@@ -5,14 +5,16 @@ striped boxes (they hold elements), ops and threads as plain ones. ``draw_slidin
 ``draw_padding`` and ``draw_receptive_fields`` draw what a convolution reads (notebook 07):
 they draw the numbers the notebook computed with TensorFlow and compute nothing themselves.
 ``draw_timeline`` draws when each thread of an input pipeline waited or ran (notebook 06).
+``draw_cluster`` draws the tasks of a cluster, what each holds, and what they send each other
+(notebook 10).
 Drawing from data keeps the pictures in the repository as code, testable and in the notebook's
 own style, instead of as image files.
 """
 
 from __future__ import annotations
 
-__all__ = ["draw_padding", "draw_pipeline", "draw_receptive_fields", "draw_sliding_window",
-           "draw_timeline", "QUEUE_PIPELINE"]
+__all__ = ["draw_cluster", "draw_padding", "draw_pipeline", "draw_receptive_fields",
+           "draw_sliding_window", "draw_timeline", "PS_CLUSTER", "QUEUE_PIPELINE"]
 
 from collections.abc import Mapping, Sequence
 
@@ -31,6 +33,68 @@ QUEUE_PIPELINE = (
 )
 
 _COLOURS = {"data": "#f2f2f2", "queue": "#ffe9b3", "op": "#cfe3ff"}
+
+#: Notebook 10's between-graph replication: tasks as (name, kind, (x, y), what it holds and
+#: does), then messages as (from, to, what is sent, arrow curvature).
+PS_CLUSTER = (
+    (("ps", "queue", (4.0, 4.2),
+      "holds w, b, global_step\n(every variable)\napplies each update it receives"),
+     ("worker 0 (chief)", "op", (0.0, 0.0),
+      "holds its graph and every\nsecond row; initializes the\nvariables, saves, restores"),
+     ("worker 1", "op", (8.0, 0.0),
+      "holds its graph and the\nother rows; no variables,\nno checkpoints"),
+     ("checkpoints", "data", (0.0, -3.4), "files on storage that a\nrestarted chief can read")),
+    (("ps", "worker 0 (chief)", "w, b, global step\n(every step)", 0.25),
+     ("worker 0 (chief)", "ps", "gradients\n(every step)", 0.25),
+     ("ps", "worker 1", "w, b, global step\n(every step)", -0.25),
+     ("worker 1", "ps", "gradients\n(every step)", -0.25),
+     ("worker 0 (chief)", "checkpoints", "w, b, global step\n(every 200 steps)", 0.0)),
+)
+
+
+def draw_cluster(tasks: Sequence[tuple[str, str, tuple[float, float], str]] = PS_CLUSTER[0],
+                 messages: Sequence[tuple[str, str, str, float]] = PS_CLUSTER[1],
+                 title: str = "between-graph replication: one ps, two workers"):
+    """Draw ``tasks`` (name, kind, (x, y) of the box's centre, what it holds and does) as boxes
+    and ``messages`` (from, to, what is sent, curvature) as labelled arrows between them; return
+    the figure. ``kind`` colours the box as in :func:`draw_pipeline`."""
+    names = [name for name, *_ in tasks]
+    unknown = {kind for _, kind, _, _ in tasks} - set(_COLOURS)
+    if unknown:
+        raise ValueError(f"unknown task kinds {sorted(unknown)}; use {sorted(_COLOURS)}")
+    strangers = {end for *ends, _, _ in messages for end in ends} - set(names)
+    if strangers:
+        raise ValueError(f"messages name tasks that are not drawn: {sorted(strangers)}")
+    width, height = 3.4, 1.7
+    fig, ax = plt.subplots(figsize=(10, 7.5))
+    boxes = {}
+    for name, kind, (x, y), holds in tasks:
+        boxes[name] = FancyBboxPatch((x - width / 2, y - height / 2), width, height,
+                                     boxstyle="round,pad=0.08", facecolor=_COLOURS[kind],
+                                     edgecolor="black")
+        ax.add_patch(boxes[name])
+        ax.text(x, y + height / 2 - 0.15, name, ha="center", va="top", fontsize=11,
+                weight="bold")
+        ax.text(x, y - 0.2, holds, ha="center", va="center", fontsize=10)
+    centre = {name: np.array(xy, float) for name, _, xy, _ in tasks}
+    for sender, receiver, label, bend in messages:
+        ax.annotate("", xy=centre[receiver], xytext=centre[sender],
+                    arrowprops={"arrowstyle": "-|>", "lw": 1.6, "color": "#333333",
+                                "patchA": boxes[sender], "patchB": boxes[receiver],
+                                "connectionstyle": f"arc3,rad={bend}", "mutation_scale": 15})
+        start, end = centre[sender], centre[receiver]
+        normal = np.array([end[1] - start[1], start[0] - end[0]])
+        middle = (start + end) / 2 + 0.5 * bend * normal  # near the arc's middle
+        ax.text(*middle, label, ha="center", va="center", fontsize=9, color="#333333",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.5})
+    xs, ys = [x for _, _, (x, _), _ in tasks], [y for _, _, (_, y), _ in tasks]
+    ax.set_xlim(min(xs) - width / 2 - 0.4, max(xs) + width / 2 + 0.4)
+    ax.set_ylim(min(ys) - height / 2 - 0.4, max(ys) + height / 2 + 0.4)
+    ax.set_aspect("equal")
+    ax.set_title(title, fontsize=12)
+    ax.axis("off")
+    fig.tight_layout()
+    return fig
 
 
 def _queue_box(ax, x: float, width: float, height: float) -> None:
@@ -207,13 +271,16 @@ def draw_receptive_fields(image, fields: Sequence[tuple[str, tuple[int, int, int
 
 #: Colours of a timeline's lanes: reads (waiting), decode runs, training steps.
 _LANE_COLOURS = {"read": "#f4b942", "decode": "#8fbf6a", "step": "#4a7fc1"}
+#: How a lane is labelled where its name alone would mislead: a step's run includes its wait.
+_LANE_LABELS = {"step": "step run\n(+ wait for batch)"}
 
 
 def draw_timeline(timelines: Mapping[str, Mapping[str, Sequence[tuple[float, float]]]],
                   window_s: float | None = None, title: str = ""):
     """Draw one panel per entry of ``timelines`` (a title -> ``{lane: [(start, end), ...]}``
     in seconds, as ``cs20_helpers.pipelines.timeline`` returns), stacked, on a common time
-    axis in milliseconds; lanes are rows of bars, reads at the top and the step at the bottom.
+    axis in milliseconds; lanes are rows of bars, reads at the top and the step at the bottom
+    (labelled as a run that includes any wait for its batch).
     ``window_s`` cuts every panel to its first seconds. Return the figure."""
     end = window_s or max(e for lanes in timelines.values() for spans in lanes.values()
                           for _, e in spans)
@@ -227,7 +294,8 @@ def draw_timeline(timelines: Mapping[str, Mapping[str, Sequence[tuple[float, flo
             colour = _LANE_COLOURS.get(lane.split()[0], "#999999")
             ax.broken_barh(bars, (len(labels) - 1 - row - 0.35, 0.7), facecolors=colour,
                            edgecolor="white", linewidth=0.3)
-        ax.set_yticks(range(len(labels)), labels[::-1], fontsize=9)
+        ax.set_yticks(range(len(labels)), [_LANE_LABELS.get(lane, lane) for lane in labels[::-1]],
+                      fontsize=9)
         ax.set_ylim(-0.6, len(labels) - 0.4)
         ax.set_title(name, fontsize=10, loc="left")
         ax.grid(axis="x", color="#dddddd", lw=0.6)

@@ -32,6 +32,20 @@ def test_timeline_draws_one_panel_per_way_and_one_row_per_lane():
     fig = diagrams.draw_timeline({"a": lanes, "b": {**lanes, "decode": [(0.0, 0.001)]}},
                                  window_s=0.01)
     assert len(fig.axes) == 2
-    assert [t.get_text() for t in fig.axes[1].get_yticklabels()] == ["decode", "step", "read 1"]
+    assert [t.get_text() for t in fig.axes[1].get_yticklabels()] == [
+        "decode", "step run\n(+ wait for batch)", "read 1"]  # a step's run includes its wait
     assert fig.axes[0].get_xlim() == (0.0, 10.0)  # milliseconds, cut to the window
     plt.close(fig)
+
+
+def test_cluster_draws_every_task_and_every_message():
+    fig = diagrams.draw_cluster()
+    texts = {t.get_text() for t in fig.axes[0].texts}
+    tasks, messages = diagrams.PS_CLUSTER
+    assert all(name in texts and holds in texts for name, _, _, holds in tasks)
+    assert all(label in texts for _, _, label, _ in messages)
+    arrows = [t for t in fig.axes[0].texts if t.get_text() == "" and hasattr(t, "arrow_patch")]
+    assert len(arrows) == len(messages)
+    plt.close(fig)
+    with pytest.raises(ValueError, match="not drawn"):
+        diagrams.draw_cluster(tasks, [("ps", "nowhere", "x", 0.0)])
