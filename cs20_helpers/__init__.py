@@ -26,7 +26,7 @@ Lesson helpers, a lecture's together:
     word2vec.analogy              word-analogy accuracy and nearest neighbours  [04]
     word2vec.labels               plot labels that do not overlap  [04]
     pipelines*                    one input pipeline three ways, timed (lecture 6)  [06]
-    diagrams                      boxes-and-arrows figures; what a convolution reads  [06 07]
+    diagrams                      boxes-and-arrows figures; what a convolution reads  [06 07 10]
     tfrecord*                     TFRecord files of images and labels  [06 09]
     cluster                       start and stop a local cluster, leaving nothing; its worker
                                   scripts ship beside it (workers/)  [06 10]
@@ -56,6 +56,7 @@ Internals and plumbing beneath them:
     datasets.tiny_imagenet_sample  a generated stand-in for Tiny ImageNet  [-]
     datasets.text8                text8-style text from a Wikipedia dump  [-]
     machine                       the CPU, as float32 sums depend on it  [-]
+    busy                          whether the machine is too busy to time anything  [-]
     _settings                     the CS20_* environment settings, checked when read  [-]
     _atomic                       files written whole or not at all  [-]
 

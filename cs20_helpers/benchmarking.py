@@ -27,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 from cs20_helpers._atomic import write_text_atomic
+from cs20_helpers.busy import LOADED_BUSY_SHARE, cpu_busy_share
 from cs20_helpers.machine import cpu_signature
 from cs20_helpers.notebook import THREADS, import_tensorflow
 from cs20_helpers.paths import bundled_data_dir, project_dir
@@ -35,28 +36,6 @@ from cs20_helpers.paths import bundled_data_dir, project_dir
 def results_file() -> Path:
     """Return ``benchmarks/RESULTS.md`` of the checkout."""
     return project_dir() / "benchmarks" / "RESULTS.md"
-
-
-def cpu_busy_share(seconds: float = 1.0) -> float | None:
-    """Return the share of CPU time the machine spent busy over the next ``seconds``, read
-    from /proc/stat (Linux; None elsewhere): taken as a benchmark starts, it says whether
-    anything else was running, which a load average, slow to decay, does not."""
-    def sample() -> tuple[int, int]:
-        with open("/proc/stat", encoding="utf-8") as f:
-            values = [int(v) for v in f.readline().split()[1:]]
-        return sum(values), values[3] + values[4]  # all time, idle + iowait
-
-    try:
-        total_0, idle_0 = sample()
-        time.sleep(seconds)
-        total_1, idle_1 = sample()
-    except OSError:
-        return None
-    return 1.0 - (idle_1 - idle_0) / max(total_1 - total_0, 1)
-
-
-#: A CPU busier than this in the second before a benchmark means its figures were taken under load.
-LOADED_BUSY_SHARE = 0.25
 
 
 def under_load(busy_before: float | None) -> bool:

@@ -2,22 +2,43 @@
 
 A timing check (one step's time against another's, reads that overlap) shows what a lesson claims
 only when the notebook has the CPU it was written for. ``too_busy`` says when it has not: other
-work kept the CPU busy (``benchmarking.cpu_busy_share``, from /proc/stat, as the benchmarks
-judge it), or a thread that spins gets much less than a whole CPU (anywhere).
+work kept the CPU busy (``cpu_busy_share``, from /proc/stat; the benchmarks judge their own runs
+by it too), or a thread that spins gets much less than a whole CPU (anywhere). It imports no
+other module of the package: ``refute``'s stamp digests it with ``checks.py``.
 """
 
 from __future__ import annotations
 
-__all__ = ["MIN_SPIN_SHARE", "SAMPLE_S", "spin_share", "too_busy"]
+__all__ = ["cpu_busy_share", "LOADED_BUSY_SHARE", "MIN_SPIN_SHARE", "SAMPLE_S", "spin_share",
+    "too_busy"]
 
 import time
 
-from cs20_helpers.benchmarking import LOADED_BUSY_SHARE, cpu_busy_share
+#: A CPU busier than this in the second before a benchmark means its figures were taken under load.
+LOADED_BUSY_SHARE = 0.25
 
 #: Seconds each of the two looks at the machine takes.
 SAMPLE_S = 0.2
 #: A thread that spins and gets less than this share of a CPU shares it with other work.
 MIN_SPIN_SHARE = 0.8
+
+
+def cpu_busy_share(seconds: float = 1.0) -> float | None:
+    """Return the share of CPU time the machine spent busy over the next ``seconds``, read
+    from /proc/stat (Linux; None elsewhere): taken as a benchmark starts, it says whether
+    anything else was running, which a load average, slow to decay, does not."""
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat", encoding="utf-8") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+        return sum(values), values[3] + values[4]  # all time, idle + iowait
+
+    try:
+        total_0, idle_0 = sample()
+        time.sleep(seconds)
+        total_1, idle_1 = sample()
+    except OSError:
+        return None
+    return 1.0 - (idle_1 - idle_0) / max(total_1 - total_0, 1)
 
 
 def spin_share(seconds: float = SAMPLE_S) -> float:

@@ -469,12 +469,17 @@ def test_a_stamp_goes_stale_when_the_checks_helpers_change(answers_dir, monkeypa
 
 
 def test_the_helpers_are_the_check_modules_and_every_package_module_they_import():
-    source = (Path(cs20_helpers.__file__).parent / "checks.py").read_text(encoding="utf-8")
-    imported = {node.module for node in ast.walk(ast.parse(source))
-                if isinstance(node, ast.ImportFrom) and node.module} | {
-        alias.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
-        for alias in node.names}
-    package = {name.removeprefix("cs20_helpers.").replace(".", "/") + ".py"
-               for name in imported if name.startswith("cs20_helpers")}
-    assert package <= set(refute.HELPERS) and "checks.py" in refute.HELPERS
+    """Every package module ``checks.py`` imports, and every one those import, is digested."""
+    def package_imports(name: str) -> set[str]:
+        tree = ast.parse((Path(cs20_helpers.__file__).parent / name).read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module} | {
+            alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+            for alias in node.names}
+        return {module.removeprefix("cs20_helpers.").replace(".", "/") + ".py"
+                for module in imported if module.startswith("cs20_helpers")}
+
+    assert "checks.py" in refute.HELPERS
+    for name in refute.HELPERS:
+        assert package_imports(name) <= set(refute.HELPERS), name
     assert set(refute.helpers()) == {f"cs20_helpers/{name}" for name in refute.HELPERS}

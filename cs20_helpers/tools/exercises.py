@@ -60,14 +60,18 @@ def checksum(cell: nbformat.NotebookNode) -> str:
     """Return nbgrader's checksum of a graded or solution cell (``nbgrader.utils.
     compute_checksum``, which ``assign`` records in the student copies): an MD5 of its source,
     type, flags, grade id and, for a graded cell, points. Where nbgrader would fail on a
-    malformed cell, a missing grade id is read as empty and missing points as 0."""
+    malformed cell, a missing grade id is read as empty, missing points as 0 and points that are
+not a number as their text, which matches no checksum ``assign`` released."""
     meta = nbgrader_meta(cell)
     grade, solution = meta.get("grade", False), meta.get("solution", False)
     locked = False if solution else True if grade else meta.get("locked", False)
     parts = [cell.source, cell.cell_type, str(grade), str(solution), str(locked),
              str(meta.get("grade_id", ""))]
     if grade:
-        parts.append(str(float(meta.get("points", 0))))
+        try:
+            parts.append(str(float(meta.get("points", 0))))
+        except (TypeError, ValueError):  # nbgrader would fail: no released checksum matches
+            parts.append(f"not a number: {meta.get('points')!r}")
     digest = hashlib.md5()
     for part in parts:
         digest.update(part.encode("utf-8"))

@@ -12,8 +12,9 @@ runs, so a check's helpers (a function in an ordinary cell) are part of what was
 When everything is as it must be, the notebook's metadata is stamped with a digest of exactly
 what was checked: the sources of every code cell but the head's install cell (their count is in
 the stamp), the wrong answers and the package modules the check cells call (``HELPERS``:
-``cs20_helpers/checks.py``, whose ``near``, ``rerun``, ``recording`` ... decide what a check
-accepts; their own digests are in the stamp too, so ``hygiene`` can say which changed);
+``cs20_helpers/checks.py`` and ``busy.py``, whose ``near``, ``rerun``, ``recording``,
+``timed_between`` ... decide what a check accepts; their own digests are in the stamp too, so
+``hygiene`` can say which changed);
 ``hygiene`` fails a notebook whose stamp no longer matches them. A run that fails (an answer
 accepted, a stray error, a cell past its timeout, a dead kernel) removes the old stamp. The run's
 folder holds a copy of the notebook with its solutions: it is removed afterwards, and one left by
@@ -68,7 +69,7 @@ STAMP_KEY = "cs20_refuted"
 #: a run proved. Kept minimal and explicit, so that an unrelated edit of the package leaves the
 #: stamps valid: ``checks.py`` imports no other module of the package (tests/test_refute.py
 #: holds it to that; a module it comes to import belongs here).
-HELPERS = ("checks.py",)
+HELPERS = ("checks.py", "busy.py")
 #: Each run's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
 PREFIX = "cs20-refute-"
 #: Where the wrong answers live, one file per notebook stem (kept out of the student copies).
