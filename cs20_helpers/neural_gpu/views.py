@@ -66,10 +66,11 @@ def settle_steps(symbols: np.ndarray) -> np.ndarray:
 
 def count_interval(correct: int, count: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a fraction ``correct`` of ``count``: what
-    a model's true rate may be, given a small sample of sums."""
+    a model's true rate may be, given a small sample of sums. It always holds the fraction
+    itself (rounding cannot push a bound past it)."""
     if count < 1 or not 0 <= correct <= count:
         raise ValueError(f"need 0 <= correct <= count and count >= 1, not {correct} of {count}")
     p, z2 = correct / count, z * z
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     half = z / (1 + z2 / count) * np.sqrt(p * (1 - p) / count + z2 / (4 * count * count))
-    return float(max(0.0, centre - half)), float(min(1.0, centre + half))
+    return float(min(p, max(0.0, centre - half))), float(max(p, min(1.0, centre + half)))
