@@ -2,10 +2,10 @@
 ``tasks.structured_batch`` graded from the shipped weights at a few lengths.
 
 Today's model is right on every family at 200 bits and wrong on the four alternating ones at 300
-(from about bit n/2 on); at 1,000 bits three families are graded (one sum each costs about as much
-as 16 at 300): all ones + all ones is right, ``10 + 01`` and all ones + 0 are wrong. Each known
-failure is an ``xfail(strict=True)``: a model that gets it right turns the test red, and the
-failure is then removed from ``KNOWN_WRONG``."""
+(from about bit n/2 on). Each known failure is an ``xfail(strict=True)``: a model that gets it
+right turns the test red, and the failure is then removed from ``KNOWN_WRONG``. Longer sums cost
+too much for CI (one 1,000-bit sum about as much as all 16 at 300 bits): notebook 12's Going
+further grades every family at 1,000 bits, where all ones + 0 fails too."""
 
 import numpy as np
 import pytest
@@ -15,10 +15,9 @@ from cs20_helpers.neural_gpu import checkpoint as ckpt
 from cs20_helpers.neural_gpu import tasks
 
 #: The families graded at each length.
-GRADED = {200: tasks.STRUCTURED, 300: tasks.STRUCTURED, 1000: ("1 + 1", "10 + 01", "1 + 0")}
+GRADED = {200: tasks.STRUCTURED, 300: tasks.STRUCTURED}
 #: (bits, family) pairs the shipped model gets wrong, measured 2026-11-28.
-KNOWN_WRONG = {(300, family) for family in ("10 + 01", "01 + 10", "10 + 10", "01 + 01")} | {
-    (1000, "10 + 01"), (1000, "1 + 0")}
+KNOWN_WRONG = {(300, family) for family in ("10 + 01", "01 + 10", "10 + 10", "01 + 01")}
 #: The random bits of the families that have them: a seed of their own.
 SEED = 50
 
