@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from cs20_helpers.neural_gpu.views import (
+    count_interval,
     dependency_distances,
     distance_summary,
     readout_by_step,
@@ -68,3 +69,17 @@ def test_settle_steps_finds_the_last_change():
                         [2, 2, 2],
                         [1, 2, 2]])
     assert settle_steps(symbols).tolist() == [3, 2, 0]
+
+
+def test_count_interval_is_wilsons_and_refuses_impossible_counts():
+    low, high = count_interval(56, 64)  # Wilson 95% (SciPy's binomtest): 0.7723 to 0.9353
+    assert abs(low - 0.7723) < 1e-3 and abs(high - 0.9352) < 1e-3
+    assert count_interval(64, 64)[1] == 1.0 and count_interval(0, 16)[0] == 0.0
+    for count in range(1, 300):  # the fraction itself is inside, exactly, at every count
+        for correct in (0, 1, count // 3, count - 1, count):
+            low, high = count_interval(correct, count)
+            assert low <= correct / count <= high
+    assert 0.94 < count_interval(64, 64)[0] < 0.95  # 64 of 64 still allows a 5% failure rate
+    for bad in ((5, 4), (-1, 4), (0, 0)):
+        with pytest.raises(ValueError, match="correct <= count"):
+            count_interval(*bad)

@@ -15,14 +15,16 @@ Targets are ``[size, positions]``: the answer, LSB first, then empty cells.
 Long carries, the hard part of addition, have their own sums (sequential layout):
 ``planted_carry_batch`` plants one carry run of a chosen length in random sums, and
 ``carry_family`` is the sum (2^(n-1) - 1) + 1, a run of n - 1 ones plus one;
-``longest_carry_run`` measures a sum's longest run.
+``longest_carry_run`` measures a sum's longest run. ``structured_batch`` gives one sum of each
+structured family (all ones, alternating bits, zero or equal operands, ...), the symmetric,
+atypical inputs on which a model that is right on random sums may still fail.
 """
 
 from __future__ import annotations
 
 __all__ = ["BINARY_TASKS", "carry_family", "EMPTY", "from_symbols", "LAYOUTS",
     "longest_carry_run", "pad_to", "planted_carry_batch", "positions", "ROWS", "SEP",
-    "task_batch", "TASKS", "to_bits", "VOCAB"]
+    "STRUCTURED", "structured_batch", "task_batch", "TASKS", "to_bits", "VOCAB"]
 
 import numpy as np
 
@@ -162,6 +164,41 @@ def carry_family(n: int) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"the carry family starts at n = 2, not {n}")
     a = np.array([to_bits(2 ** (n - 1) - 1, n)])
     return _sequential("add", a, np.array([to_bits(1, n)]))
+
+
+#: The structured families of ``structured_batch``, "a + b" with bits written LSB first:
+#: ``1`` all ones, ``0`` all zeros, ``10`` alternating from a 1 (1010...), ``01`` from a 0,
+#: ``r`` random bits, ``~r`` their complement, ``one`` the number 1, ``top`` only the top bit,
+#: ``low half`` / ``low 8`` random bits below the top half / in the lowest 8 bits only.
+STRUCTURED = ("1 + 1", "10 + 01", "01 + 10", "10 + 10", "01 + 01", "r + 0", "0 + r", "1 + 0",
+              "0 + 1", "r + ~r", "r + r", "1 + one", "one + 1", "low half + low half",
+              "low 8 + low 8", "top + top")
+
+
+def structured_batch(n: int, rng: np.random.Generator
+                     ) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """One sum of two ``n``-bit numbers per family of ``STRUCTURED`` (random bits from
+    ``rng``): the family names and the sequential layout's inputs ``[16, 1, 2n + 1]`` and
+    targets."""
+    if n < 9:
+        raise ValueError(f"the structured families need at least 9 bits, not {n}")
+    ones, zeros = np.ones(n, np.int64), np.zeros(n, np.int64)
+    ten = np.arange(n) % 2 == 0  # 1010..., LSB first
+    r, low = rng.integers(0, 2, size=(2, n))
+    one, top = zeros.copy(), zeros.copy()
+    one[0], top[-1] = 1, 1
+    half, eight = r * (np.arange(n) < n // 2), r * (np.arange(n) < 8)
+    pairs = {"1 + 1": (ones, ones), "10 + 01": (ten, ~ten), "01 + 10": (~ten, ten),
+             "10 + 10": (ten, ten), "01 + 01": (~ten, ~ten), "r + 0": (r, zeros),
+             "0 + r": (zeros, r), "1 + 0": (ones, zeros), "0 + 1": (zeros, ones),
+             "r + ~r": (r, 1 - r), "r + r": (r, r), "1 + one": (ones, one),
+             "one + 1": (one, ones),
+             "low half + low half": (half, low * (np.arange(n) < n // 2)),
+             "low 8 + low 8": (eight, low * (np.arange(n) < 8)), "top + top": (top, top)}
+    a = np.stack([np.asarray(pairs[name][0], np.int64) for name in STRUCTURED])
+    b = np.stack([np.asarray(pairs[name][1], np.int64) for name in STRUCTURED])
+    inputs, targets = _sequential("add", a, b)
+    return STRUCTURED, inputs, targets
 
 
 def _one_operand(task: str, size: int, length: int, rng: np.random.Generator,

@@ -4,13 +4,18 @@
 for each output bit, the farthest input position whose bit changes it. With the operands
 stacked (bit i of a and of b both at position i) only a carry chain reaches back; with the
 paper's one-row layout ``a, separator, b`` bit i of b sits ``n + 1`` positions from output i.
+``count_interval`` gives the uncertainty of a small count of fully-correct sums.
 """
 
 from __future__ import annotations
 
-__all__ = ["dependency_distances", "distance_summary", "readout_by_step", "settle_steps"]
+__all__ = ["count_interval", "dependency_distances", "distance_summary", "readout_by_step",
+           "settle_steps"]
 
 import numpy as np
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
 
 
 def dependency_distances(a: int, b: int, bits: int, b_offset: int) -> list[int]:
@@ -57,3 +62,15 @@ def settle_steps(symbols: np.ndarray) -> np.ndarray:
     changed = symbols[1:] != symbols[:-1]  # [steps, positions]: step s + 1 changed it
     last = np.where(changed.any(axis=0), changed.shape[0] - np.argmax(changed[::-1], axis=0), 0)
     return last
+
+
+def count_interval(correct: int, count: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a fraction ``correct`` of ``count``: what
+    a model's true rate may be, given a small sample of sums. It always holds the fraction
+    itself (rounding cannot push a bound past it)."""
+    if count < 1 or not 0 <= correct <= count:
+        raise ValueError(f"need 0 <= correct <= count and count >= 1, not {correct} of {count}")
+    p, z2 = correct / count, z * z
+    centre = (p + z2 / (2 * count)) / (1 + z2 / count)
+    half = z / (1 + z2 / count) * np.sqrt(p * (1 - p) / count + z2 / (4 * count * count))
+    return float(min(p, max(0.0, centre - half))), float(max(p, min(1.0, centre + half)))

@@ -144,6 +144,11 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "lazy: the package's relaxed_getter and no penalty":
             "ex5_getter = neural_gpu.relaxed_getter\n"
             "ex5_penalty = lambda variables: tf.constant(0.0)\n",
+        "common mistake: the real getter's parameter not named getter (TensorFlow passes it "
+        "as the keyword getter=)":
+            _GETTER.format(copy="step % copies", penalty=_SUM).replace(
+                "def getter_fn(getter, name,", "def getter_fn(real_getter, name,").replace(
+                "return getter(f", "return real_getter(f"),
         "common mistake: every step gets copy 0":
             _GETTER.format(copy=0, penalty=_SUM),
         "common mistake: copy step // copies":
