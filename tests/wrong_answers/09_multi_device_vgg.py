@@ -170,7 +170,7 @@ with unequal_graph.as_default():
                                  zip(SIZES, pairs, strict=True)]), pairs[0][1])
                       for pairs in zip(*unequal_grads, strict=True)]
 ''',
-        "lazy: section 4's whole-batch gradient typed in as constants": _EX4_GRAPH + '''\
+        "lazy: section 2's whole-batch gradient typed in as constants": _EX4_GRAPH + '''\
 with unequal_graph.as_default():
     weighted_grads = [(tf.constant(value), var) for value, (_, var) in
                       zip(full, unequal_grads[0], strict=True)]
