@@ -461,7 +461,7 @@ def test_a_stamp_goes_stale_when_the_checks_helpers_change(answers_dir, monkeypa
     assert refute.problems(path, nb) == []
     assert nb.metadata[refute.STAMP_KEY]["helpers"] == refute.helpers()
     changed = {**refute.helpers(), "cs20_helpers/checks.py": "0" * 64}  # a regression in near()
-    monkeypatch.setattr(refute, "helpers", lambda: changed)
+    monkeypatch.setattr(refute, "helpers", lambda nb=None: changed)
     (line,) = refute.problems(path, nb)
     assert "the refute stamp predates a change to cs20_helpers/checks.py" in line
     assert any("predates a change to cs20_helpers/checks.py" in found
@@ -480,6 +480,16 @@ def test_the_helpers_are_the_check_modules_and_every_package_module_they_import(
                 for module in imported if module.startswith("cs20_helpers")}
 
     assert "checks.py" in refute.HELPERS
-    for name in refute.HELPERS:
+    for name in refute.HELPERS + refute.USED_HELPERS:
         assert package_imports(name) <= set(refute.HELPERS), name
     assert set(refute.helpers()) == {f"cs20_helpers/{name}" for name in refute.HELPERS}
+
+
+def test_rules_py_is_digested_for_the_notebooks_that_import_it_alone():
+    """Issue 46: a stamp covers ``rules.py`` where a check enforces rules, and only there."""
+    plain = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import numpy as np")])
+    ruled = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import numpy as np\nfrom cs20_helpers import checks, rules")])
+    assert "cs20_helpers/rules.py" not in refute.helpers(plain)
+    assert set(refute.helpers(ruled)) == set(refute.helpers(plain)) | {"cs20_helpers/rules.py"}
+    assert refute.digest(plain, {}) != refute.digest(ruled, {})

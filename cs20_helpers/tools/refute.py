@@ -43,10 +43,12 @@ __all__ = ["ALL_REJECTED", "Answers", "ANSWERS_DIR", "answers_file", "Attempt", 
     "BadAnswers", "digest", "Exercise", "generate", "HELPERS", "helpers", "KernelLost", "KILLED",
     "listing", "load", "main", "MIN_WRONG", "MUTANT_BAR", "mutant_problems", "MutantRun", "PREFIX",
     "problems", "RAISED", "refute", "refute_cells", "refute_notebook", "report", "RESTORE", "SAVE",
-    "Score", "score", "shortfalls", "SOME_ACCEPTED", "stamp", "STAMP_KEY", "SURVIVED", "TIMED_OUT"]
+    "Score", "score", "shortfalls", "SOME_ACCEPTED", "stamp", "STAMP_KEY", "SURVIVED", "TIMED_OUT",
+    "USED_HELPERS"]
 
 import hashlib
 import json
+import re
 import runpy
 import shutil
 import sys
@@ -70,6 +72,10 @@ STAMP_KEY = "cs20_refuted"
 #: stamps valid: ``checks.py`` imports no other module of the package (tests/test_refute.py
 #: holds it to that; a module it comes to import belongs here).
 HELPERS = ("checks.py", "busy.py")
+#: Package modules digested only for a notebook whose code cells import them (``rules.py``, which
+#: imports only ``checks.py``): the stamps of the notebooks that do not use them stay valid when
+#: they change, and cover exactly what their checks call.
+USED_HELPERS = ("rules.py",)
 #: Each run's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
 PREFIX = "cs20-refute-"
 #: Where the wrong answers live, one file per notebook stem (kept out of the student copies).
@@ -206,19 +212,29 @@ def _code(nb: nbformat.NotebookNode) -> list[str]:
     return [cell.source for cell in heads.stamped_code(nb)]
 
 
-def helpers() -> dict[str, str]:
-    """Return the SHA-256 of each of the ``HELPERS`` modules' source (newlines as ``\\n``), by
-    its path from the repository root (``cs20_helpers/checks.py``)."""
+def _imports(nb: nbformat.NotebookNode, name: str) -> bool:
+    """Whether a code cell of ``nb`` imports the package module ``name`` (``rules.py``)."""
+    module = name.removesuffix(".py")
+    return any(re.search(rf"^\s*(from cs20_helpers import .*\b{module}\b|"
+                         rf"(from|import) cs20_helpers\.{module}\b)", source, re.MULTILINE)
+               for source in _code(nb))
+
+
+def helpers(nb: nbformat.NotebookNode | None = None) -> dict[str, str]:
+    """Return the SHA-256 of each of the ``HELPERS`` modules' source (newlines as ``\\n``), and
+    of each ``USED_HELPERS`` module a code cell of ``nb`` imports, by its path from the
+    repository root (``cs20_helpers/checks.py``)."""
     package = Path(cs20_helpers.__file__).parent
+    used = [name for name in USED_HELPERS if nb is not None and _imports(nb, name)]
     return {f"cs20_helpers/{name}": hashlib.sha256(
         (package / name).read_text(encoding="utf-8").encode("utf-8")).hexdigest()
-        for name in HELPERS}
+        for name in (*HELPERS, *used)}
 
 
 def digest(nb: nbformat.NotebookNode, answers: Answers) -> str:
     """Return a SHA-256 of every code cell's source, the wrong answers and the package modules
     the checks call (``helpers``): what a run checks."""
-    parts = {"code_cells": _code(nb), "wrong_answers": answers, "helpers": helpers()}
+    parts = {"code_cells": _code(nb), "wrong_answers": answers, "helpers": helpers(nb)}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
@@ -237,7 +253,8 @@ def problems(notebook: Path, nb: nbformat.NotebookNode) -> list[str]:
     record = record if isinstance(record, dict) else {}
     if record.get("digest") != digest(nb, answers):
         proven = record.get("helpers") if isinstance(record.get("helpers"), dict) else {}
-        changed = [name for name, sha in helpers().items() if record and proven.get(name) != sha]
+        changed = [name for name, sha in helpers(nb).items()
+                   if record and proven.get(name) != sha]
         since = f"the refute stamp predates a change to {', '.join(changed)}" if changed else \
             "its code cells or wrong answers last changed"
         lines.append(f"wrong answers not proven rejected since {since}: run {command}")
@@ -518,7 +535,7 @@ def stamp(notebook: Path, nb: nbformat.NotebookNode, answers: Answers,
     wrong answers), and ``mutant_record`` when mutants ran; written whole or not at all."""
     nb.metadata[STAMP_KEY] = {
         "digest": digest(nb, answers),
-        "helpers": helpers(),
+        "helpers": helpers(nb),
         "code_cells": len(_code(nb)),
         "wrong_answers": sum(len(each) for each in answers.values()),
         "exercises": {done.id: {a.description: a.verdict.removeprefix("rejected: ")

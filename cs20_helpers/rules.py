@@ -1,0 +1,277 @@
+"""Rules a task states, written as data beside its check and enforced on a re-run of the answer.
+
+A checked value shows what an answer produced, never how (issue 46): a value typed in, an update
+done in NumPy and loaded, an optimizer built but never run all give the right numbers. So an
+exercise's check cell writes down the rules its task states, as a list of these records:
+
+- ``Calls``: the answer calls a function (``tf.gradients``, ``tf1.Session.run``) between so many
+  times, in all or in every call of the answer's own function; ``high=0`` forbids it;
+- ``FromRun``: a value the answer defines is one a ``Session.run`` of the answer fetched, from a
+  tensor computed with ops of the given types (not typed in, not computed outside the graph);
+- ``Runs``: the op or tensor the answer binds to a name is one a ``Session.run`` fetched (the
+  optimizer's update is the op that trains);
+- ``Only``: the answer's function uses no package but the ones named (its globals, the
+  functions of the notebook it calls and any ``import`` inside them);
+
+and ``enforce`` takes the answer cell from the kernel's history (``checks.answer_source``),
+runs it again in a copy of the notebook's names with every call the rules name recorded, lets
+the check call the answer's functions on fresh inputs under the same recording, and asserts
+each rule: its ``why``, with what the re-run showed, is the message. In a kernel without
+history (nbval) it does nothing and prints nothing: there no answer can be re-run.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Calls", "enforce", "FromRun", "Only", "Rule", "Runs", "SESSION_RUN"]
+
+import contextlib
+import dis
+import functools
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from types import CodeType
+
+import numpy as np
+
+from cs20_helpers.checks import (
+    Call,
+    ancestors,
+    answer_source,
+    fetched,
+    package_of,
+    reads,
+    recording,
+    rerun,
+)
+
+#: Where every ``Session.run`` goes (``Session``, ``InteractiveSession`` and the monitored
+#: sessions all end there): ``FromRun`` and ``Runs`` record it.
+SESSION_RUN = "tensorflow.python.client.session.BaseSession.run"
+#: Builtins that reach a package or run code without naming it: ``Only`` rules them out.
+_ESCAPES = {"__import__", "compile", "eval", "exec", "globals", "vars"}
+
+
+@dataclass(frozen=True)
+class Calls:
+    """The answer calls ``target`` (a dotted name, looked up among the notebook's names first:
+    ``"tf.gradients"``; or a module path) at least ``low`` and at most ``high`` times (None:
+    no limit; 0: never). With ``per``, the name of the answer's function: every call the check
+    makes of it makes that many calls of ``target``."""
+
+    target: str
+    low: int = 1
+    high: int | None = None
+    per: str | None = None
+    why: str = ""
+
+    def watched(self) -> tuple[str, ...]:
+        """The targets to record while the answer runs."""
+        return (self.target,)
+
+    def check(self, names: dict[str, object], calls: dict[str, list[Call]],
+              per_call: dict[str, list[dict[str, int]]]) -> str | None:
+        """Return what broke the rule, or None."""
+        counts = [each[self.target] for each in per_call.get(self.per, [])] if self.per \
+            else [len(calls[self.target])]
+        if self.per and not counts:
+            return f"the check never got to call {self.per}"
+        wrong = [n for n in counts if n < self.low or (self.high is not None and n > self.high)]
+        if not wrong:
+            return None
+        where = f" in a call of {self.per}" if self.per else ""
+        return f"{self.target} was called {wrong[0]} times{where}"
+
+
+@dataclass(frozen=True)
+class FromRun:
+    """The value the answer binds to ``name`` equals one that a ``Session.run`` of the answer
+    fetched, from a tensor computed with an op of each type in ``ops`` (``"ApplyMomentum"``):
+    it was not typed in, nor computed outside the graph."""
+
+    name: str
+    ops: tuple[str, ...] = ()
+    why: str = ""
+
+    def watched(self) -> tuple[str, ...]:
+        """The targets to record while the answer runs."""
+        return (SESSION_RUN,)
+
+    def check(self, names: dict[str, object], calls: dict[str, list[Call]],
+              per_call: dict[str, list[dict[str, int]]]) -> str | None:
+        """Return what broke the rule, or None."""
+        if self.name not in names:
+            return f"the answer no longer defines {self.name}"
+        value = names[self.name]
+        for fetch, result in fetched(calls[SESSION_RUN]):
+            if _equal(value, result) and self._computed(fetch):
+                return None
+        return f"no Session.run of the answer fetched {self.name}" + \
+            (f" from a tensor built with {', '.join(self.ops)}" if self.ops else "")
+
+    def _computed(self, fetch: object) -> bool:
+        """Whether ``fetch`` is a tensor computed with an op of each type in ``ops``."""
+        if not self.ops:
+            return True
+        if not hasattr(fetch, "op"):
+            return False
+        types = {op.type for op in ancestors(fetch)}
+        return all(kind in types for kind in self.ops)
+
+
+@dataclass(frozen=True)
+class Runs:
+    """A ``Session.run`` of the answer fetches the op or tensor the answer binds to ``name`` at
+    least ``times`` times: the update the task names is the one that trains."""
+
+    name: str
+    times: int = 1
+    why: str = ""
+
+    def watched(self) -> tuple[str, ...]:
+        """The targets to record while the answer runs."""
+        return (SESSION_RUN,)
+
+    def check(self, names: dict[str, object], calls: dict[str, list[Call]],
+              per_call: dict[str, list[dict[str, int]]]) -> str | None:
+        """Return what broke the rule, or None."""
+        if self.name not in names:
+            return f"the answer no longer defines {self.name}"
+        wanted = names[self.name]
+        ran = sum(fetch is wanted for fetch, _ in fetched(calls[SESSION_RUN]))
+        if ran >= self.times:
+            return None
+        return f"{self.name} was run {ran} times"
+
+
+@dataclass(frozen=True)
+class Only:
+    """The answer's function ``function`` uses no package but ``packages`` and the builtins:
+    neither through a global it reads (following the notebook's functions it calls) nor through
+    an ``import`` or ``__import__`` inside them."""
+
+    function: str
+    packages: tuple[str, ...] = ("numpy",)
+    why: str = ""
+
+    def watched(self) -> tuple[str, ...]:
+        """The targets to record while the answer runs: none."""
+        return ()
+
+    def check(self, names: dict[str, object], calls: dict[str, list[Call]],
+              per_call: dict[str, list[dict[str, int]]]) -> str | None:
+        """Return what broke the rule, or None."""
+        function = names.get(self.function)
+        if not callable(function):
+            return f"the answer no longer defines {self.function}"
+        allowed = set(self.packages) | {"", "builtins", "__main__", function.__module__}
+        found = reads(function)
+        used = {f"{name} ({package_of(value)})" for name, value in found.items()
+                if package_of(value) not in allowed}
+        own = [function] + [value for value in found.values() if callable(value)
+                            and getattr(value, "__module__", None) == function.__module__]
+        for code in {code for each in own for code in _codes(getattr(each, "__code__", None))}:
+            for instruction in dis.get_instructions(code):
+                if instruction.opname == "IMPORT_NAME" and \
+                        instruction.argval.split(".")[0] not in allowed:
+                    used.add(f"import {instruction.argval}")
+                elif instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
+                        instruction.argval in _ESCAPES:
+                    used.add(instruction.argval)
+        return f"{self.function} uses {', '.join(sorted(used))}" if used else None
+
+
+Rule = Calls | FromRun | Runs | Only
+
+
+def _equal(value: object, result: object) -> bool:
+    """Whether an answer's value is a fetched result: the same numbers in the same shape."""
+    try:
+        got, want = np.asarray(value), np.asarray(result)
+        return got.shape == want.shape and got.dtype != object and \
+            bool(np.array_equal(got, want))
+    except (TypeError, ValueError):
+        return False
+
+
+def _codes(code: CodeType | None) -> list[CodeType]:
+    """``code`` and every code object defined inside it (functions, lambdas, comprehensions)."""
+    if not isinstance(code, CodeType):
+        return []
+    return [code] + [inner for constant in code.co_consts for inner in _codes(constant)
+                     if isinstance(constant, CodeType)]
+
+
+def _resolve(target: str, names: dict[str, object]) -> tuple[object, str]:
+    """Return the owner and attribute that ``target`` names: its first part is one of the
+    notebook's names (``tf``, ``tf1``) or a module path; the rest are attributes."""
+    parts = target.split(".")
+    if parts[0] in names:
+        owner, rest = names[parts[0]], parts[1:-1]
+    else:
+        for cut in range(len(parts) - 1, 0, -1):
+            with contextlib.suppress(ImportError):
+                owner, rest = importlib.import_module(".".join(parts[:cut])), parts[cut:-1]
+                break
+        else:
+            raise ValueError(f"rule names {target}, which is not importable")
+    for attr in rest:
+        owner = getattr(owner, attr)
+    return owner, parts[-1]
+
+
+def _counting(function: Callable, calls: dict[str, list[Call]],
+              into: list[dict[str, int]]) -> Callable:
+    """``function``, counting for each of its calls how many calls of each target it made."""
+    @functools.wraps(function)
+    def counted(*args: object, **kwargs: object) -> object:
+        before = {target: len(made) for target, made in calls.items()}
+        try:
+            return function(*args, **kwargs)
+        finally:
+            into.append({target: len(made) - before[target] for target, made in calls.items()})
+    return counted
+
+
+@contextlib.contextmanager
+def _recorded(targets: Sequence[str], names: dict[str, object]
+              ) -> Iterator[dict[str, list[Call]]]:
+    """Within the ``with`` block, record every call of each target, by target."""
+    with contextlib.ExitStack() as stack:
+        yield {target: stack.enter_context(recording(*_resolve(target, names)))
+               for target in dict.fromkeys(targets)}
+
+
+def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Sequence[str],
+            then: Callable[[dict[str, object]], object] | None = None,
+            **fresh: object) -> dict[str, object] | None:
+    """Re-run the answer cell (the latest in the kernel's history ``names["In"]`` that assigns
+    ``answer``, a name or several) in a copy of ``names`` with ``fresh`` values put in, then
+    ``then(copy)`` (the check calling the answer's functions), every call the rules name
+    recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
+    Return the copy, or None when the kernel keeps no history (nbval): nothing is enforced."""
+    wanted = (answer,) if isinstance(answer, str) else tuple(answer)
+    source = answer_source(names.get("In") or [], *wanted)
+    if source is None:
+        return None
+    per_call: dict[str, list[dict[str, int]]] = {}
+    with _recorded([target for rule in rules for target in rule.watched()], names) as calls:
+        try:
+            copy = rerun(source, names, **fresh)
+            for rule in rules:
+                function = getattr(rule, "per", None)
+                if function and function not in per_call and callable(copy.get(function)):
+                    per_call[function] = []
+                    copy[function] = _counting(copy[function], calls, per_call[function])
+            if then is not None:
+                then(copy)
+        except AssertionError:
+            raise
+        except Exception as error:  # the student's cell or function, run again: theirs
+            raise AssertionError(f"your answer raised {type(error).__name__} when the check "
+                                 f"ran it again: {error}") from error
+    for rule in rules:
+        broken = rule.check(copy, calls, per_call)
+        if broken:
+            raise AssertionError(f"{rule.why} ({broken})")
+    return copy

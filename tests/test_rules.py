@@ -1,0 +1,144 @@
+"""rules: each rule a task states holds a right answer and rejects the answer that breaks it."""
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from cs20_helpers import rules
+
+tf1 = tf.compat.v1
+
+HVP = '''
+def hessian_vector_product(y, x, v):
+    grad = tf.gradients(y, x)[0]
+    return tf.gradients(tf.reduce_sum(grad * v), x)[0]
+
+
+with tf.Graph().as_default() as g:
+    x = tf.constant([1.0, 2.0, 3.0])
+    y = tf.reduce_sum(x**3)
+    hv = hessian_vector_product(y, x, tf.constant([1.0, 0.0, -1.0]))
+    with tf1.Session(graph=g) as sess:
+        hvp = sess.run(hv)
+'''
+
+#: Two tf.gradients calls per call, the value from a run of a tensor built with gradient ops.
+HVP_RULES = [
+    rules.Calls("tf.gradients", 2, 2, per="hessian_vector_product",
+                why="compute H v with two tf.gradients calls"),
+    rules.FromRun("hvp", ops=("Mul",), why="hvp comes from running your tensor in a session"),
+]
+
+
+def _names(answer: str) -> dict:
+    """The names of a notebook that ran ``answer``, with its history as IPython keeps it."""
+    names = {"tf": tf, "tf1": tf1, "np": np}
+    exec(answer, names)
+    names["In"] = ["", answer, "the check"]
+    return names
+
+
+def _call_hvp(copy: dict) -> None:
+    """What a check does: call the answer's function on a fresh graph."""
+    with tf.Graph().as_default():
+        x = tf.constant([1.0, 2.0, 0.5])
+        copy["hessian_vector_product"](tf.reduce_sum(x**3), x, tf.constant([1.0, 1.0, 2.0]))
+
+
+def test_a_right_answer_keeps_every_rule():
+    copy = rules.enforce(HVP_RULES, _names(HVP), "hvp", then=_call_hvp)
+    np.testing.assert_allclose(copy["hvp"], [6.0, 0.0, -18.0])
+
+
+@pytest.mark.parametrize("wrong, broken", [
+    (HVP.replace("hvp = sess.run(hv)", "hvp = np.array([6.0, 0.0, -18.0])"),
+     "hvp comes from running your tensor in a session (no Session.run of the answer fetched "
+     "hvp from a tensor built with Mul)"),
+    (HVP.replace("hvp = sess.run(hv)", "hvp = sess.run(tf.constant([6.0, 0.0, -18.0]))"),
+     "no Session.run of the answer fetched hvp from a tensor built with Mul"),
+    (HVP.replace("    return tf.gradients(tf.reduce_sum(grad * v), x)[0]",
+                 "    rows = [tf.gradients(grad[i], x)[0] for i in range(3)]\n"
+                 "    return tf.linalg.matvec(tf.stack(rows), v)"),
+     "compute H v with two tf.gradients calls (tf.gradients was called 4 times in a call of "
+     "hessian_vector_product)"),
+])
+def test_an_answer_that_breaks_a_rule_is_rejected_with_the_rule(wrong, broken):
+    names = _names(wrong)
+    with pytest.raises(AssertionError) as raised:
+        rules.enforce(HVP_RULES, names, "hvp", then=_call_hvp)
+    assert broken in str(raised.value)
+
+
+def test_without_history_nothing_is_enforced():
+    names = _names(HVP.replace("hvp = sess.run(hv)", "hvp = np.zeros(3)"))
+    names["In"] = []
+    assert rules.enforce(HVP_RULES, names, "hvp") is None
+
+
+def test_an_answer_that_raises_again_is_the_students_error():
+    names = _names(HVP)
+    names["In"][1] = HVP + "\nraise ValueError('mine')\n"
+    with pytest.raises(AssertionError, match="your answer raised ValueError when the check "
+                       "ran it again: mine"):
+        rules.enforce(HVP_RULES, names, "hvp")
+    with pytest.raises(AssertionError, match="your answer raised ValueError when the check "
+                       "ran it again: called"):
+        rules.enforce(HVP_RULES, _names(HVP), "hvp", then=lambda copy: (_ for _ in ()).throw(
+            ValueError("called")))
+
+
+TRAIN = '''
+with tf.Graph().as_default() as g:
+    w = tf1.Variable(3.0)
+    loss = w * w
+    train = tf1.train.GradientDescentOptimizer(0.25).minimize(loss)
+    fake = tf1.assign(w, w * 0.5)
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        for _ in range(3):
+            sess.run(STEP)
+        final = sess.run(w)
+'''
+
+
+def test_runs_wants_the_named_op_run():
+    kept = [rules.Runs("train", times=3, why="train with the optimizer's update")]
+    assert rules.enforce(kept, _names(TRAIN.replace("STEP", "train")), "final") is not None
+    with pytest.raises(AssertionError, match=r"train with the optimizer's update \(train was "
+                       r"run 0 times\)"):
+        rules.enforce(kept, _names(TRAIN.replace("STEP", "fake")), "final")
+
+
+def test_calls_can_forbid_a_call():
+    never = [rules.Calls("tf1.assign", high=0, low=0, why="no hand-made update")]
+    right = TRAIN.replace("STEP", "train").replace("    fake = tf1.assign(w, w * 0.5)\n", "")
+    rules.enforce(never, _names(right), "final")
+    with pytest.raises(AssertionError, match=r"no hand-made update \(tf1.assign was called 1 "
+                       r"times\)"):
+        rules.enforce(never, _names(TRAIN.replace("STEP", "fake")), "final")
+
+
+NUMPY_ONLY = '''
+def gram(features):
+    return features.T @ features / len(features)
+
+result = gram(np.ones((4, 2)))
+'''
+
+
+@pytest.mark.parametrize("inside", [
+    "    import tensorflow as tf2\n    return tf2.matmul(features, features, transpose_a=True)",
+    "    return tf.matmul(features, features, transpose_a=True)",
+    "    return __import__('tensorflow').matmul(features, features, transpose_a=True)",
+])
+def test_only_sees_a_package_however_the_function_reaches_it(inside):
+    kept = [rules.Only("gram", why="gram uses NumPy only")]
+    rules.enforce(kept, _names(NUMPY_ONLY), "result")
+    wrong = NUMPY_ONLY.replace("    return features.T @ features / len(features)", inside)
+    with pytest.raises(AssertionError, match="gram uses NumPy only"):
+        rules.enforce(kept, _names(wrong), "result")
+
+
+def test_a_target_that_does_not_exist_is_the_authors_error():
+    with pytest.raises(ValueError, match="not importable"):
+        rules.enforce([rules.Calls("nosuchpackage.f", why="")], _names(NUMPY_ONLY), "result")
