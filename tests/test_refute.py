@@ -493,3 +493,20 @@ def test_rules_py_is_digested_for_the_notebooks_that_import_it_alone():
     assert "cs20_helpers/rules.py" not in refute.helpers(plain)
     assert set(refute.helpers(ruled)) == set(refute.helpers(plain)) | {"cs20_helpers/rules.py"}
     assert refute.digest(plain, {}) != refute.digest(ruled, {})
+
+
+def test_an_attack_from_another_folder_is_counted_and_leaves_the_stamp_alone(tmp_path, capsys):
+    """Issue 46: ``--answers DIR`` grades a fresh attack; the stamp stays what it was."""
+    path, nb = _stamped(tmp_path / "course")
+    before = nb.metadata[refute.STAMP_KEY]
+    attack = tmp_path / "attack"
+    attack.mkdir()
+    (attack / f"{FIXTURE.stem}.py").write_text(f"WRONG_ANSWERS = {LET_THROUGH!r}\n",
+                                               encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(refute, "ANSWERS_DIR", tmp_path / "course")
+        assert cli.main(["refute", str(path), "--answers", str(attack)]) == 1
+    out = capsys.readouterr().out
+    assert "the attack: 5 of 7 wrong answers rejected; NOT stamped" in out
+    assert "nb99_ex2: lazy: the literal: ACCEPTED" in out
+    assert nbformat.read(path, as_version=4).metadata[refute.STAMP_KEY] == before

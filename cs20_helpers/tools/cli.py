@@ -93,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="try only this exercise (e.g. nb02_ex1; repeatable), running the "
                              "notebook up to its check; never stamps, and drops the stamp when "
                              "an answer is let through")
+    refute.add_argument("--answers", type=Path, metavar="DIR",
+                        help="try the wrong answers of DIR/<stem>.py (a fresh attack) instead "
+                             "of tests/wrong_answers; never stamps, never drops a stamp")
     agree = sub.add_parser("agree", help="grade submissions made of each notebook's solutions, "
                            "wrong answers (and mutants) with check and with nbgrader autograde; "
                            "say where their verdicts differ")
@@ -266,7 +269,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             return BAD_INPUT
         cap = (args.cap or mutants.CAP) if args.mutants else None
         return refute.main(paths, cap, list_only=args.list,
-                           only=set(args.exercise) if args.exercise else None)
+                           only=set(args.exercise) if args.exercise else None,
+                           answers_dir=args.answers)
     if args.command == "agree":
         from cs20_helpers.tools import agreement
 

@@ -35,6 +35,11 @@ solutions (``mutant_problems``). ``--mutants --list`` prints the mutants without
 ``--exercise ID`` (repeatable) tries only those exercises' wrong answers and mutants, running the
 notebook only up to the last of their checks: a quick look while a check is being strengthened.
 Such a run never stamps (it did not check everything); one that fails still drops the stamp.
+
+``--answers DIR`` tries the wrong answers of ``DIR/<stem>.py`` instead of ``tests/wrong_answers``:
+a fresh attack, written by someone who has not read the hand-listed ones. It prints each answer's
+verdict and how many were rejected, and neither stamps nor drops a stamp (the stamp is about the
+hand-listed answers).
 """
 
 from __future__ import annotations
@@ -169,9 +174,9 @@ def score(runs: list[MutantRun], marked: dict[str, str]) -> Score:
                   if run.result != SURVIVED and run.mutant.description in marked])
 
 
-def answers_file(notebook: Path) -> Path:
-    """Return the file of the notebook's wrong answers."""
-    return ANSWERS_DIR / f"{notebook.stem}.py"
+def answers_file(notebook: Path, folder: Path | None = None) -> Path:
+    """Return the file of the notebook's wrong answers (in ``folder``, else ANSWERS_DIR)."""
+    return (folder or ANSWERS_DIR) / f"{notebook.stem}.py"
 
 
 def _valid(answers: object) -> bool:
@@ -182,9 +187,10 @@ def _valid(answers: object) -> bool:
         for ident, each in answers.items())
 
 
-def load(notebook: Path, nb: nbformat.NotebookNode) -> Answers:
-    """Return the notebook's wrong answers, or raise BadAnswers saying in one line why not."""
-    path = answers_file(notebook)
+def load(notebook: Path, nb: nbformat.NotebookNode, folder: Path | None = None) -> Answers:
+    """Return the notebook's wrong answers (from ``folder``, else ANSWERS_DIR), or raise
+    BadAnswers saying in one line why not."""
+    path = answers_file(notebook, folder)
     if not path.is_file():
         raise BadAnswers(f"no wrong answers for {notebook.name}: write {path}")
     try:
@@ -558,11 +564,12 @@ def _only(nb: nbformat.NotebookNode, answers: Answers, only: set[str]
 
 def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
                     marked: mutants.Equivalent | None = None,
-                    only: set[str] | None = None) -> bool:
+                    only: set[str] | None = None, attack: bool = False) -> bool:
     """Refute one notebook's wrong answers (and, with a ``cap``, at most that many mutants per
     exercise, ``marked`` the equivalent ones), print the tables, stamp it when all is as it
     must be, else remove its old stamp; return whether all was as it must be. With ``only``
-    (exercise ids), try those exercises alone and never stamp."""
+    (exercise ids), try those exercises alone and never stamp. With ``attack`` (the answers
+    are a fresh attack's), print how many were rejected and leave the stamp as it is."""
     nb = nbformat.read(notebook, as_version=4)
     marked = marked or {}
     if only:
@@ -580,6 +587,12 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
         print(f"stale: {line}")
     wrong = [f"{done.id}: {a.description}: {a.verdict}" for done in results
              for a in done.attempts if not a.ok]
+    if attack:
+        tried = sum(len(done.attempts) - 1 for done in results)
+        print(f"{notebook.name}: the attack: {tried - len(wrong)} of {tried} wrong answers "
+              "rejected; NOT stamped, the stamp left as it was" +
+              "".join(f"\n  - {w}" for w in wrong + stray))
+        return not wrong and not stray
     wrong += stray + ([] if only else shortfalls(nb, answers))
     wrong += [f"{done.id}: {tally.value:.0%} of its mutants killed, below the "
               f"{MUTANT_BAR:.0%} bar" for done in results if done.mutants is not None
@@ -603,10 +616,11 @@ def refute_notebook(notebook: Path, answers: Answers, cap: int | None = None,
 
 
 def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False,
-         only: set[str] | None = None) -> int:
+         only: set[str] | None = None, answers_dir: Path | None = None) -> int:
     """Refute each notebook with exercises (with a ``cap``, also at most that many mutants per
     exercise; ``list_only``, with a ``cap``: only print those mutants; ``only``: those exercises
-    alone, unstamped); exit status 0 all stamped (or, with ``only``, all rejected), 1 not, 2 bad
+    alone, unstamped; ``answers_dir``: a fresh attack's answers, unstamped); exit status 0 all
+    stamped (or, with ``only``, all rejected), 1 not, 2 bad
     input."""
     chosen = []
     try:
@@ -623,12 +637,12 @@ def main(paths: Iterable[Path], cap: int | None = None, list_only: bool = False,
             if list_only:
                 print(listing(path, generate(nb, cap), marked))
                 continue
-            chosen.append((path, load(path, nb), marked))
+            chosen.append((path, load(path, nb, answers_dir), marked))
     except (BadAnswers, mutants.BadEquivalent) as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
     status = ALL_REJECTED
     for path, answers, marked in chosen:
-        if not refute_notebook(path, answers, cap, marked, only):
+        if not refute_notebook(path, answers, cap, marked, only, answers_dir is not None):
             status = SOME_ACCEPTED
     return status
