@@ -5,17 +5,25 @@ vectors reach a target word-analogy accuracy (3CosAdd on questions-words.txt,
 cs20_helpers.word2vec.analogy), and the figure is the training time it took (the evaluations at each
 checkpoint, a quarter pass apart, are not timed). The same corpus (the bundled text8 sample;
 text8 itself too when it is cached), vocabulary, window, dimension and subsampling for all;
-three seeds each, minimum and median reported.
+three seeds each, minimum and median reported. Every run trains at least ``--equal-passes``
+passes (2), past its target if need be, so that pairs per second are also compared over the
+same passes for all.
 
-- gensim: ``Word2Vec(sg=1)`` at its defaults: 5 negative words drawn per (center, context)
-  pair from the unigram distribution raised to 0.75, learning rate 0.025 per pair decaying
-  linearly to 0.0001 over its default 5 passes, 2 worker threads.
+- gensim: ``Word2Vec(sg=1)``: 5 negative words drawn per (center, context) pair from the
+  unigram distribution raised to 0.75, as many worker threads as TensorFlow has (``THREADS``),
+  and each per-pair learning rate the TensorFlow negative-sampling attempts use (the same grid:
+  gensim's default 0.025, and 0.05 when the last attempt runs), decaying linearly to 1/250 of
+  it over 5 passes as gensim's default does.
 - TensorFlow, in the order the attempts were made, each keeping what came before:
   ``nce64_feed`` (notebook 04's model: ``nce_loss``, 64 noise words shared by a batch of 512,
   feed_dict), ``ns5_feed`` (the same algorithm as gensim: 5 negatives per pair from
   ``fixed_unigram_candidate_sampler`` with distortion 0.75, gensim's per-pair learning rate,
   feed_dict), then the input pipeline in the graph, larger batches, fewer ops per step,
   ``jit_compile``, and a larger learning rate.
+
+The headline compares each side at its best rate: the fastest TensorFlow attempt against
+gensim at its fastest rate, in time to the target (read a quarter pass apart) and in pairs
+per second over the first ``--equal-passes`` passes.
 
     python benchmarks/word2vec.py            # everything: RESULTS.md, benchmark_results.json
     python benchmarks/word2vec.py --smoke    # a quick check of the whole path, writes nothing
@@ -118,8 +126,15 @@ class Trajectory:
 
     @property
     def pairs_per_s(self) -> float:
-        passes = len(self.seconds) / self.checkpoints_per_pass
-        return self.pairs_per_pass * passes / self.seconds[-1]
+        """Pairs per second over the whole run."""
+        return self.pairs_per_s_over(len(self.seconds))
+
+    def pairs_per_s_over(self, checkpoints: int) -> float | None:
+        """Pairs per second over the first ``checkpoints`` (None: the run made fewer)."""
+        if checkpoints > len(self.seconds) or checkpoints < 1:
+            return None
+        passes = checkpoints / self.checkpoints_per_pass
+        return self.pairs_per_pass * passes / self.seconds[checkpoints - 1]
 
 
 def linear_rate(lr: float, end: float, done: float) -> float:
@@ -137,12 +152,14 @@ def unigram_table(counts: np.ndarray, size: int = TABLE_SIZE, power: float = 0.7
 
 class Checkpoints:
     """Times training segments and evaluates the vectors after each, untimed; stops a run
-    once the target is reached (``stop_at``) or after ``passes``."""
+    once the target is reached (``stop_at``) and at least ``at_least`` checkpoints are made,
+    or after ``passes``."""
 
     def __init__(self, trajectory: Trajectory, embeddings: Callable[[], np.ndarray],
-                 accuracy: Callable[[np.ndarray], float], stop_at: float | None):
+                 accuracy: Callable[[np.ndarray], float], stop_at: float | None,
+                 at_least: int = 0):
         self.trajectory, self.embeddings, self.accuracy = trajectory, embeddings, accuracy
-        self.stop_at, self.elapsed = stop_at, 0.0
+        self.stop_at, self.at_least, self.elapsed = stop_at, at_least, 0.0
 
     def timed(self, work: Callable[[], object]) -> None:
         start = time.perf_counter()
@@ -154,22 +171,37 @@ class Checkpoints:
         acc = self.accuracy(self.embeddings())
         self.trajectory.seconds.append(self.elapsed)
         self.trajectory.accuracy.append(acc)
-        return self.stop_at is not None and acc >= self.stop_at
+        reached = self.stop_at is not None and max(self.trajectory.accuracy) >= self.stop_at
+        return reached and len(self.trajectory.accuracy) >= self.at_least
 
 
-def train_gensim(corpus: Corpus, args, seed: int, checkpoints: Callable) -> Trajectory:
-    """gensim's Word2Vec(sg=1) at its defaults, trained a quarter pass per ``train`` call with
-    the learning rate each quarter would have in one long call (0.025 to 0.0001 over all
-    passes). gensim does not count pairs: they are estimated from the corpus size."""
+def gensim_key(alpha: float) -> str:
+    """The name of gensim's row at per-pair rate ``alpha``: ``gensim`` at its default rate,
+    ``gensim_lr2x`` at twice that."""
+    return "gensim" if alpha == GENSIM_ALPHA else f"gensim_lr{alpha / GENSIM_ALPHA:g}x"
+
+
+def learning_rates(variants: tuple[Variant, ...]) -> tuple[float, ...]:
+    """The grid of per-pair rates gensim is given: those of the negative-sampling attempts
+    run (gensim's default alone when none is)."""
+    return tuple(sorted({v.lr for v in variants if v.loss == "ns"})) or (GENSIM_ALPHA,)
+
+
+def train_gensim(corpus: Corpus, args, seed: int, checkpoints: Callable,
+                 alpha: float = GENSIM_ALPHA) -> Trajectory:
+    """gensim's Word2Vec(sg=1) at per-pair rate ``alpha``, trained a quarter pass per
+    ``train`` call with the learning rate each quarter would have in one long call (``alpha``
+    to ``alpha`` / 250 over all passes, as gensim's 0.025 to 0.0001), on ``THREADS`` worker
+    threads. gensim does not count pairs: they are estimated from the corpus size."""
     from gensim.models import Word2Vec
 
     tokens = corpus.vocab.to_words(corpus.ids)
     sentences = [tokens[i : i + GENSIM_SENTENCE] for i in range(0, len(tokens), GENSIM_SENTENCE)]
     kept = float(corpus.keep[corpus.ids].sum())
-    trajectory = Trajectory("gensim", seed, expected_pairs(round(kept), args.window),
+    trajectory = Trajectory(gensim_key(alpha), seed, expected_pairs(round(kept), args.window),
                             checkpoints_per_pass=args.checkpoints)
     model = Word2Vec(vector_size=args.dim, window=args.window, sg=1, hs=0, negative=5,
-                     sample=args.sample, min_count=1, workers=args.workers, seed=seed)
+                     sample=args.sample, min_count=1, workers=THREADS, seed=seed)
     model.build_vocab(sentences)
     rows = [model.wv.key_to_index[w] for w in corpus.vocab.words]
     cp = checkpoints(trajectory, lambda: model.wv.vectors[rows])
@@ -177,7 +209,8 @@ def train_gensim(corpus: Corpus, args, seed: int, checkpoints: Callable) -> Traj
     for k in range(total):
         part = k % args.checkpoints
         chunk = sentences[part * n // args.checkpoints : (part + 1) * n // args.checkpoints]
-        a0, a1 = (linear_rate(GENSIM_ALPHA, GENSIM_MIN_ALPHA, d / total) for d in (k, k + 1))
+        end = alpha * GENSIM_MIN_ALPHA / GENSIM_ALPHA
+        a0, a1 = (linear_rate(alpha, end, d / total) for d in (k, k + 1))
         cp.timed(lambda chunk=chunk, a0=a0, a1=a1: model.train(
             chunk, total_examples=len(chunk), epochs=1, start_alpha=a0, end_alpha=a1))
         if cp.record():
@@ -371,21 +404,27 @@ def load_corpus(name: str, vocab_size: int, sample: float, words: int | None) ->
 
 
 def run_all(tf, corpus: Corpus, variants: tuple[Variant, ...], args, seeds: list[int],
-            target: float | None) -> dict[str, list[Trajectory]]:
-    """Train gensim and every variant once per seed; stop each run at ``target`` if given."""
+            target: float | None, rates: tuple[float, ...] | None = None
+            ) -> dict[str, list[Trajectory]]:
+    """Train gensim at each per-pair rate of ``rates`` (default: ``learning_rates(variants)``)
+    and every variant, once per seed; stop each run at ``target`` if given, but not before
+    ``args.equal_passes`` passes."""
     from cs20_helpers.word2vec.analogy import evaluate, load_questions
 
     questions = load_questions()
+    at_least = min(args.equal_passes, args.passes) * args.checkpoints
 
     def accuracy(embeddings: np.ndarray) -> float:
         return evaluate(embeddings, corpus.vocab.words, questions).accuracy
 
     def checkpoints(trajectory: Trajectory, embeddings: Callable) -> Checkpoints:
-        return Checkpoints(trajectory, embeddings, accuracy, target)
+        return Checkpoints(trajectory, embeddings, accuracy, target, at_least)
 
     runs: dict[str, list[Trajectory]] = {}
     trainers: list[tuple[str, Callable[[int], Trajectory]]] = [
-        ("gensim", lambda seed: train_gensim(corpus, args, seed, checkpoints))]
+        (gensim_key(alpha), lambda seed, alpha=alpha: train_gensim(corpus, args, seed,
+                                                                   checkpoints, alpha))
+        for alpha in rates or learning_rates(variants)]
     for v in variants:
         train = train_tf_feed if v.feed else train_tf_graph
         trainers.append((v.key, lambda seed, v=v, train=train:
@@ -410,8 +449,11 @@ def _median_or_none(values: list[float | None]) -> float | None:
 
 def summarise(runs: dict[str, list[Trajectory]], target: float, per_pass: int) -> dict:
     """Per implementation: the min and the median seconds (and passes) to ``target`` over the
-    seeds (see :func:`_median_or_none`), how many reached it, pairs per second, the last
-    accuracy of each run."""
+    seeds (see :func:`_median_or_none`), how many reached it, the median pairs per second
+    over the whole runs and over the passes every run made (``equal_passes``: the same for
+    all), the last accuracy of each run and each run's seconds and accuracy at every
+    checkpoint."""
+    equal = min(len(t.seconds) for ts in runs.values() for t in ts)
     figures = {}
     for key, trajectories in runs.items():
         seconds = [t.seconds_to(target) for t in trajectories]
@@ -423,9 +465,21 @@ def summarise(runs: dict[str, list[Trajectory]], target: float, per_pass: int) -
             "median_seconds_to_target": _median_or_none(seconds),
             "median_passes_to_target": _median_or_none(passes),
             "median_pairs_per_s": statistics.median(t.pairs_per_s for t in trajectories),
+            "equal_passes": equal / per_pass,
+            "pairs_per_s_equal_passes": statistics.median(
+                t.pairs_per_s_over(equal) for t in trajectories),
             "last_accuracy": [round(t.accuracy[-1], 4) for t in trajectories],
+            "checkpoints": [{"seconds": [round(s, 3) for s in t.seconds],
+                             "accuracy": [round(a, 5) for a in t.accuracy]}
+                            for t in trajectories],
         }
     return figures
+
+
+def fastest(figures: dict, keys: list[str]) -> str | None:
+    """The key of ``keys`` with the lowest median seconds to the target (None: none has one)."""
+    timed = [k for k in keys if figures[k]["median_seconds_to_target"] is not None]
+    return min(timed, key=lambda k: figures[k]["median_seconds_to_target"]) if timed else None
 
 
 def adaptive_target(runs: dict[str, list[Trajectory]], share: float) -> float:
@@ -437,20 +491,23 @@ def _fmt(x: float | None, spec: str, none: str = "not reached") -> str:
     return none if x is None else format(x, spec)
 
 
-def markdown_table(figures: dict, changes: dict[str, str]) -> str:
-    """Rows: gensim, then each TensorFlow attempt with what it changed; "vs gensim" divides
-    its median seconds to the target by gensim's."""
+def markdown_table(figures: dict, changes: dict[str, str], base: str = "gensim") -> str:
+    """Rows: gensim at each rate, then each TensorFlow attempt with what it changed; "vs
+    gensim" divides its median seconds to the target by those of ``base`` (gensim at its
+    best rate); pairs per second are over the passes every run made."""
+    equal = next(iter(figures.values()))["equal_passes"]
     rows = ["| run | what changed | seconds to target (min / median) | passes (median) | "
-            "pairs/s (median) | vs gensim | seeds at target |",
+            f"pairs/s over {equal:g} passes (median) | vs `{base}` | seeds at target |",
             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
-    base = figures["gensim"]["median_seconds_to_target"]
+    reference = figures[base]["median_seconds_to_target"]
     for key, f in figures.items():
         med = f["median_seconds_to_target"]
-        ratio = f"{med / base:.2f}x" if med is not None and base else "-"
+        ratio = f"{med / reference:.2f}x" if med is not None and reference else "-"
         rows.append(f"| `{key}` | {changes.get(key, '')} | "
                     f"{_fmt(f['min_seconds_to_target'], '.1f')} / {_fmt(med, '.1f')} | "
                     f"{_fmt(f['median_passes_to_target'], 'g', '-')} | "
-                    f"{f['median_pairs_per_s']:,.0f} | {ratio} | {f['reached']}/{f['seeds']} |")
+                    f"{f['pairs_per_s_equal_passes']:,.0f} | {ratio} | "
+                    f"{f['reached']}/{f['seeds']} |")
     return "\n".join(rows)
 
 
@@ -462,6 +519,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sample", type=float, default=1e-3, help="subsampling threshold")
     parser.add_argument("--passes", type=int, default=5, help="passes (gensim's default: 5)")
     parser.add_argument("--checkpoints", type=int, default=4, help="evaluations per pass")
+    parser.add_argument("--equal-passes", type=int, default=2,
+                        help="passes every run makes, past its target if need be, so that "
+                             "pairs per second are compared over the same passes")
     parser.add_argument("--target", type=float, default=0.012,
                         help="analogy accuracy to reach on the sample")
     parser.add_argument("--seeds", type=int, default=3)
@@ -470,7 +530,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         choices=[v.key for v in ATTEMPTS], help="TensorFlow attempts to run")
     parser.add_argument("--text8", choices=["auto", "no"], default="auto",
                         help="auto: also run on text8 when it is cached")
-    parser.add_argument("--workers", type=int, default=THREADS, help="gensim worker threads")
     parser.add_argument("--smoke", action="store_true",
                         help="quick check: 60,000 words, 1 seed, 2 passes, small model, "
                              "target 0, no text8, writes nothing")
@@ -489,10 +548,11 @@ def replace_args(args: argparse.Namespace, **changes) -> argparse.Namespace:
 TEXT8_AFTER_S = 330  # start the text8 part only this soon, so the whole run stays in 10 min
 
 
-def text8_run(tf, args, best: Variant, elapsed: float = 0.0) -> dict | None:
-    """On cached text8 (50,000 words, 1 pass, 1 seed): gensim and the best attempt, to a
-    target both reach (0.8 of the lower best accuracy). None when text8 is not cached;
-    skipped (and said so) when the sample part took longer than ``TEXT8_AFTER_S``."""
+def text8_run(tf, args, best: Variant, elapsed: float = 0.0,
+              gensim_rate: float = GENSIM_ALPHA) -> dict | None:
+    """On cached text8 (50,000 words, 1 pass, 1 seed): gensim at ``gensim_rate`` and the best
+    attempt, to a target both reach (0.8 of the lower best accuracy). None when text8 is not
+    cached; skipped (and said so) when the sample part took longer than ``TEXT8_AFTER_S``."""
     from cs20_helpers.datasets.registry import cached
 
     if args.text8 != "auto" or cached("text8") != "yes":
@@ -502,7 +562,7 @@ def text8_run(tf, args, best: Variant, elapsed: float = 0.0) -> dict | None:
         return {"skipped": f"the sample part took {elapsed:.0f} s (> {TEXT8_AFTER_S} s)"}
     corpus = load_corpus("full", 50_000, args.sample, None)
     t8 = replace_args(args, passes=1, checkpoints=10)
-    runs = run_all(tf, corpus, (best,), t8, [0], None)
+    runs = run_all(tf, corpus, (best,), t8, [0], None, rates=(gensim_rate,))
     target = adaptive_target(runs, 0.8)
     return {"target": round(target, 4), "words": len(corpus.ids), "passes": 1, "seeds": 1,
             **summarise(runs, target, t8.checkpoints)}
@@ -512,46 +572,74 @@ def main(argv: list[str] | None = None) -> int:
     return run_benchmark(parse_args(argv), measure, HEADING, HEADING)
 
 
+def headline(figures: dict, best: str | None, gensim_best: str | None, seeds: int) -> str:
+    """One sentence on each side at its best rate: time to the target, then pairs per second
+    over the same passes."""
+    if gensim_best is None:
+        return ("gensim reached the target on fewer than half of the seeds at every rate, so "
+                f"it has no median time to compare with ({seeds} seeds)")
+    if best is None:
+        return "no TensorFlow attempt reached the target on most seeds"
+    tf_f, g_f = figures[best], figures[gensim_best]
+    return (f"Each side at its best rate: TensorFlow's best (`{best}`) took "
+            f"**{tf_f['median_seconds_to_target'] / g_f['median_seconds_to_target']:.2f}x** "
+            f"the median time to the target of gensim's best (`{gensim_best}`); over the first "
+            f"{g_f['equal_passes']:g} passes gensim trained "
+            f"**{g_f['pairs_per_s_equal_passes'] / tf_f['pairs_per_s_equal_passes']:.2f}x** as "
+            "many pairs per second")
+
+
 def measure(bench: Bench) -> Section:
-    """Race every attempt and gensim to the target (and on text8 when cached); return what to
-    store."""
+    """Race gensim at each rate of the grid and every attempt to the target (and on text8 when
+    cached); return what to store."""
     tf, args = bench.tf, bench.args
     corpus = load_corpus("sample", args.vocab, args.sample, args.words)
     variants = tuple(v for v in ATTEMPTS if v.key in args.variants)
     if args.smoke:
         variants = tuple(replace(v, batch=min(v.batch, 256)) for v in variants)
+    rates = learning_rates(variants)
     print(f"{corpus.name}: {len(corpus.ids):,} words, vocabulary {len(corpus.vocab):,}, dim "
-          f"{args.dim}, window {args.window}, up to {args.passes} passes, target "
-          f"{args.target:.2%}, {args.seeds} seeds", flush=True)
+          f"{args.dim}, window {args.window}, up to {args.passes} passes (at least "
+          f"{args.equal_passes}), target {args.target:.2%}, {args.seeds} seeds, gensim at "
+          f"{', '.join(f'{a:g}' for a in rates)} on {THREADS} threads", flush=True)
     start = time.perf_counter()
-    runs = run_all(tf, corpus, variants, args, list(range(args.seeds)), args.target)
+    runs = run_all(tf, corpus, variants, args, list(range(args.seeds)), args.target, rates)
     figures = summarise(runs, args.target, args.checkpoints)
-    changes = {v.key: v.change for v in variants} | {"gensim": "gensim's defaults"}
-    table = markdown_table(figures, changes)
+    gensim_keys = [gensim_key(a) for a in rates]
+    gensim_best = fastest(figures, gensim_keys)
+    changes = {v.key: v.change for v in variants} | {
+        gensim_key(a): f"gensim at {a:g} per pair ({a / GENSIM_ALPHA:g}x its default)"
+        for a in rates}
+    table = markdown_table(figures, changes, gensim_best or gensim_keys[0])
     tf_keys = [v.key for v in variants if v.loss == "ns" and v.negative == 5]
-    timed = [k for k in tf_keys if figures[k]["median_seconds_to_target"] is not None]
-    best = min(timed, key=lambda k: figures[k]["median_seconds_to_target"]) if timed else None
+    best = fastest(figures, tf_keys)
     print(table)
+    gensim_rate = rates[gensim_keys.index(gensim_best)] if gensim_best else GENSIM_ALPHA
     text8 = text8_run(tf, args, next(v for v in variants if v.key == (best or tf_keys[-1])),
-                      time.perf_counter() - start) if tf_keys else None
+                      time.perf_counter() - start, gensim_rate) if tf_keys else None
     print(f"whole benchmark: {time.perf_counter() - start:.0f} s", flush=True)
-    gensim_s = figures["gensim"]["median_seconds_to_target"]
-    tf_s = figures[best]["median_seconds_to_target"] if best else None
-    if gensim_s is None:
-        ratio = (f"gensim reached the target on {figures['gensim']['reached']} of "
-                 f"{args.seeds} seeds only, so it has no median time to compare with")
-    elif tf_s is None:
-        ratio = "no TensorFlow attempt reached the target on most seeds"
-    else:
-        ratio = (f"TensorFlow's best (`{best}`) took **{tf_s / gensim_s:.2f}x** gensim's "
-                 "median time to the target")
+    g_f = figures[gensim_best] if gensim_best else None
+    tf_f = figures[best] if best else None
+    gensim_s = g_f and g_f["median_seconds_to_target"]
+    tf_s = tf_f and tf_f["median_seconds_to_target"]
+    tf_pairs = tf_f and tf_f["pairs_per_s_equal_passes"]
+    gensim_pairs = g_f and g_f["pairs_per_s_equal_passes"]
+    ratio = headline(figures, best, gensim_best, args.seeds)
+    t8_gensim = gensim_key(gensim_rate)
     return Section(
         {"negatives_5": {
             "target": args.target,
             "target_metric": "3CosAdd analogy accuracy, questions-words.txt",
             "corpus": corpus.name, "words": len(corpus.ids), "seeds": args.seeds,
-            "tf_variant": best, "tf_seconds_to_target": tf_s, "gensim_seconds_to_target": gensim_s,
+            "learning_rates": list(rates), "gensim_workers": THREADS, "tf_threads": THREADS,
+            "equal_passes": next(iter(figures.values()))["equal_passes"],
+            "tf_variant": best, "gensim_variant": gensim_best,
+            "tf_seconds_to_target": tf_s, "gensim_seconds_to_target": gensim_s,
             "tf_over_gensim": tf_s / gensim_s if tf_s and gensim_s else None,
+            "tf_pairs_per_s_equal_passes": tf_pairs,
+            "gensim_pairs_per_s_equal_passes": gensim_pairs,
+            "gensim_over_tf_pairs_per_s": gensim_pairs / tf_pairs if tf_pairs and gensim_pairs
+            else None,
             "attempts": figures, "text8": text8}},
         "`python benchmarks/word2vec.py`: skip-gram on the "
         f"{len(corpus.ids):,} words of the bundled text8 sample, vocabulary of "
@@ -559,8 +647,11 @@ def measure(bench: Bench) -> Section:
         f"up to {args.window}, subsampling {args.sample:g}, at most {args.passes} passes "
         f"(the learning rate decays linearly over them). Each run stops at the first "
         f"checkpoint ({args.checkpoints} per pass, not timed) whose analogy accuracy "
-        f"(3CosAdd, questions-words.txt) reaches the target, **{args.target:.1%}**; the time "
-        f"is training alone, {args.seeds} seeds each (min / median).",
+        f"(3CosAdd, questions-words.txt) reaches the target, **{args.target:.1%}**, but not "
+        f"before {args.equal_passes} passes; the time is training alone, {args.seeds} seeds "
+        f"each (min / median). gensim runs at each per-pair learning rate the TensorFlow "
+        f"attempts use ({', '.join(f'{a:g}' for a in rates)}), on as many threads as "
+        f"TensorFlow ({THREADS}).",
         table,
         f"{ratio}. Each TensorFlow row keeps the changes of the rows above it (from "
         "`ns5_feed` on); `nce64_feed` is notebook 04's model for comparison (NCE draws its 64 "
@@ -568,17 +659,17 @@ def measure(bench: Bench) -> Section:
         "word). gensim updates the vectors pair after pair on its worker threads; "
         "TensorFlow updates a whole batch at once, so larger batches use the cores better "
         "but each update sees older vectors. TensorFlow's times include tracing and XLA "
-        "compilation, which happen in the first quarter pass. The last attempt leaves "
-        "gensim's learning rate for twice that; gensim itself stays at its default rate "
-        "here, so that row compares tuned TensorFlow with default gensim."
+        "compilation, which happen in the first quarter pass; pairs per second are over the "
+        "same passes for every run (every run trains that far, past its target if need be), "
+        "the seconds to the target are read at the checkpoints, a quarter pass apart."
         + (f"\n\nOn text8 ({text8['words']:,} words, 50,000-word vocabulary, 1 pass, 1 seed), "
-           f"target {text8['target']:.1%}: gensim "
-           f"{_fmt(text8['gensim']['min_seconds_to_target'], '.1f')} s, TensorFlow "
+           f"target {text8['target']:.1%}: gensim at {gensim_rate:g} "
+           f"{_fmt(text8[t8_gensim]['min_seconds_to_target'], '.1f')} s, TensorFlow "
            f"`{best}` {_fmt(text8[best]['min_seconds_to_target'], '.1f')} s."
            if text8 and best and "skipped" not in text8 else "")
         + (f"\n\ntext8 is cached but was skipped: {text8['skipped']}."
            if text8 and "skipped" in text8 else ""),
-        f"{bench.machine}, {args.workers} gensim workers",
+        f"{bench.machine}, {THREADS} gensim workers",
     )
 
 

@@ -27,6 +27,25 @@ def test_trajectory_reports_the_first_checkpoint_at_the_target():
     assert t.seconds_to(0.015) == 4.0 and t.passes_to(0.015, 2) == 2.0
     assert t.seconds_to(0.5) is None and t.passes_to(0.5, 2) is None
     assert t.pairs_per_s == pytest.approx(2 * 1000 / 4.0)
+    assert t.pairs_per_s_over(2) == pytest.approx(1 * 1000 / 2.0)  # the first pass
+    assert t.pairs_per_s_over(5) is None and t.pairs_per_s_over(0) is None
+
+
+def test_gensim_gets_the_rate_grid_of_the_negative_sampling_attempts():
+    assert bench.learning_rates(bench.ATTEMPTS) == (0.025, 0.05)
+    nce_only = tuple(v for v in bench.ATTEMPTS if v.loss == "nce")
+    assert bench.learning_rates(nce_only) == (bench.GENSIM_ALPHA,)  # NCE's rate is not per pair
+    assert [bench.gensim_key(a) for a in (0.025, 0.05)] == ["gensim", "gensim_lr2x"]
+
+
+def test_a_run_that_reaches_the_target_early_still_trains_the_equal_passes():
+    t = bench.Trajectory("x", 0, pairs_per_pass=10.0)
+    cp = bench.Checkpoints(t, lambda: None, lambda _: 0.5, stop_at=0.1, at_least=3)
+    assert [cp.record() for _ in range(4)] == [False, False, True, True]
+    late = bench.Trajectory("y", 0, pairs_per_pass=10.0)
+    values = iter([0.0, 0.0, 0.0, 0.2])
+    cp = bench.Checkpoints(late, lambda: None, lambda _: next(values), stop_at=0.1, at_least=2)
+    assert [cp.record() for _ in range(4)] == [False, False, False, True]
 
 
 def test_summary_gives_min_and_median_and_none_when_a_seed_misses():
@@ -50,6 +69,24 @@ def test_summary_gives_min_and_median_and_none_when_a_seed_misses():
     assert bench.adaptive_target(runs, 0.5) == pytest.approx(0.025)
     table = bench.markdown_table(figures, {"tf": "something"})
     assert "| `tf` | something | 1.0 / not reached |" in table and "1/2" in table
+    # pairs per second over the checkpoints every run made (2 here), the same for all
+    assert figures["gensim"]["equal_passes"] == 2
+    assert figures["gensim"]["pairs_per_s_equal_passes"] == pytest.approx(2 * 10.0 / 4)
+    assert "pairs/s over 2 passes" in table
+    assert figures["tf"]["checkpoints"][1] == {"seconds": [1, 2], "accuracy": [0.2, 0.2]}
+    assert bench.fastest(figures, ["gensim", "tf"]) == "gensim"
+    assert bench.fastest(figures, ["tf"]) is None
+
+
+def test_headline_compares_each_side_at_its_best_rate_in_time_and_pairs():
+    figures = {"gensim": {"median_seconds_to_target": 4.0, "pairs_per_s_equal_passes": 2e6,
+                          "equal_passes": 2.0},
+               "tf": {"median_seconds_to_target": 12.0, "pairs_per_s_equal_passes": 4e5,
+                      "equal_passes": 2.0}}
+    line = bench.headline(figures, "tf", "gensim", 3)
+    assert "**3.00x**" in line and "**5.00x**" in line and "first 2 passes" in line
+    assert "no median time" in bench.headline(figures, "tf", None, 3)
+    assert "no TensorFlow attempt" in bench.headline(figures, None, "gensim", 3)
 
 
 def test_linear_rate_runs_from_start_to_end():
@@ -62,6 +99,7 @@ def test_linear_rate_runs_from_start_to_end():
 def test_smoke_flag_makes_a_small_run_that_writes_nothing():
     args = bench.parse_args(["--smoke"])
     assert args.no_write and args.seeds == 1 and args.words <= 100_000 and args.text8 == "no"
+    assert bench.parse_args([]).equal_passes == 2
 
 
 def _tiny_corpus():
@@ -113,6 +151,10 @@ def test_small_run_writes_its_section_and_figures(tmp_path, monkeypatch, capsys)
     assert set(figures["attempts"]) == {"gensim", "nce64_feed", "ns5_feed",
                                         "ns5_graph_b4096_lean_jit"}
     assert all(f["reached"] == 2 for f in figures["attempts"].values())
+    assert figures["gensim_variant"] == "gensim" and figures["learning_rates"] == [0.025]
+    assert figures["gensim_workers"] == figures["tf_threads"]
+    assert figures["equal_passes"] == 1  # --passes 1 caps the equal passes
+    assert figures["gensim_over_tf_pairs_per_s"] > 0
     section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
     assert "## word2vec" in section and "`ns5_feed`" in section
 
