@@ -33,6 +33,8 @@ from pathlib import Path
 
 import nbformat
 
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
+
 KEY = "grade_class"
 HEADING = "Grading a class"
 #: The four gradings: (jobs is N, sealed).
@@ -41,13 +43,12 @@ CONFIGS = ((False, False), (False, True), (True, False), (True, True))
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Read the command line; ``--quick`` shrinks every setting and implies ``--no-write``."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--notebook", default="01", help="the course notebook (default: 01)")
     parser.add_argument("--count", type=int, default=20, help="submissions (default: 20)")
     parser.add_argument("--jobs", type=int, default=2, help="N of --jobs N (default: 2)")
     parser.add_argument("--starts", type=int, default=20,
                         help="empty seals (and unsealed starts) timed (default: 20)")
-    parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 3 submissions, 3 starts; writes nothing")
     args = parser.parse_args(argv)
@@ -153,16 +154,18 @@ def ratios(runs: dict[str, dict], jobs: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Build the class, grade it four ways, time the seal's start, print and record."""
-    from cs20_helpers import benchmarking
-    from cs20_helpers.notebook import import_tensorflow
+    return run_benchmark(parse_args(argv), measure, KEY, HEADING)
+
+
+def measure(bench: Bench) -> Section:
+    """Grade the class four ways and time the seal's start; return what to store."""
     from cs20_helpers.tools import runner, seal
 
-    args = parse_args(argv)
+    args = bench.args
     why = seal.problem()
     if why:
         raise SystemExit(f"no seal can be made here: {why}")
     notebook = runner.find_notebooks([args.notebook])[0]
-    busy_before = benchmarking.cpu_busy_share()
     runs = {}
     with tempfile.TemporaryDirectory(prefix="cs20-grade-class-") as tmp:
         expected = build_class(notebook, args.count, Path(tmp) / "submitted")
@@ -181,24 +184,19 @@ def main(argv: list[str] | None = None) -> int:
              + f". Starting and ending `python -I -c pass`, median of {args.starts}: "
              f"{starts['unsealed']:.0f} ms unsealed, {starts['sealed']:.0f} ms in a seal.")
     print(rows, notes, sep="\n\n")
-    if args.no_write:
-        return 0
-    machine = benchmarking.machine_description(import_tensorflow(), busy_before)
     intro = (f"`python benchmarks/grade_class.py`: {args.count} submissions of "
              f"{notebook.name} (its solutions and wrong answers), graded by `python -m "
              f"cs20_helpers grade` 1 and {args.jobs} at a time, not sealed (`--no-seal`) and "
              "sealed; wall-clock seconds from start to gradebook, and the load average (1 min) "
              "before and after.")
-    benchmarking.publish(HEADING, intro, machine, rows, notes)
-    benchmarking.write_results_json(KEY, {
+    return Section({
         "notebook": notebook.name, "count": args.count, "jobs": args.jobs,
         "seconds": {name: round(run["seconds"], 1) for name, run in runs.items()},
         "load": {name: [round(run["load_before"], 2), round(run["load_after"], 2)]
                  for name, run in runs.items()},
         "ratios": {k: round(v, 3) for k, v in found.items()},
         "start_ms": {k: round(v, 1) for k, v in starts.items()},
-        "cpu_busy_before": busy_before})
-    return 0
+        "cpu_busy_before": bench.busy_before}, intro, rows, notes)
 
 
 if __name__ == "__main__":
