@@ -265,3 +265,14 @@ def test_selfchecks_timeout_option_is_used_as_given(tmp_path, monkeypatch, capsy
     assert cli.main(["selfcheck", str(copy), "--timeout", "120"]) == grading.ALL_PASSED
     assert "(cell timeout 120 s: --timeout)" in capsys.readouterr().out
     assert set(kernels[0].ran) == {120.0}
+
+
+def test_a_set_up_past_its_timeout_in_selfcheck_names_timeout(tmp_path, monkeypatch, capsys):
+    copy = _copy(tmp_path, _instructor(2.0))
+    monkeypatch.setattr(grading, "run_cells", lambda nb, kernel, checks, paced=None: grading.Run(
+        {1: Outcome(TIMEOUT)}, timeouts={1: 60.0}))
+    monkeypatch.setattr(grading, "CellKernel", lambda *a: types.SimpleNamespace(close=lambda: 0))
+    assert cli.main(["selfcheck", str(copy)]) == grading.BAD_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith("error: in your copy, cell 1, ") and len(err.splitlines()) == 1
+    assert "ran past the 60 s cell timeout" in err and "--timeout SECONDS" in err

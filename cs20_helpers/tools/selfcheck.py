@@ -117,7 +117,8 @@ def main(path: Path, timeout: float | None = None) -> int:
         grades, run = grading.grade(path, nb, nb, seconds, paced=not timeout)
     except grading.GraderFault as error:  # the set-up cells are the student's, in a copy
         print(f"error: in your copy, {error.reason}: fix that cell (compare it with the "
-              "released copy); nothing was checked", file=sys.stderr)
+              "released copy), or on a busy machine give each cell more time with --timeout "
+              "SECONDS; nothing was checked", file=sys.stderr)
         return grading.BAD_INPUT
     grades = _graded(nb, grades)
     print(grading.report(grades), *grading.run_notes(run), FOOTER, sep="\n", flush=True)
