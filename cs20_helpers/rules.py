@@ -13,7 +13,8 @@ exercise's check cell writes down the rules its task states, as a list of these 
 - ``Only``: the answer's function uses no package but the ones named (its globals, the
   functions of the notebook it calls and any ``import`` inside them);
 
-and ``enforce`` takes the answer cell from the kernel's history (``checks.answer_source``),
+and ``enforce`` takes the answer cell from the kernel's history (``answer_cell``: the latest that
+binds a name the answer defines, by assignment or by ``def``),
 runs it again in a copy of the notebook's names with every call the rules name recorded, lets
 the check call the answer's functions on fresh inputs under the same recording, and asserts
 each rule: its ``why``, with what the re-run showed, is the message. In a kernel without
@@ -22,8 +23,9 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 
 from __future__ import annotations
 
-__all__ = ["Calls", "enforce", "FromRun", "Only", "Rule", "Runs", "SESSION_RUN"]
+__all__ = ["answer_cell", "Calls", "enforce", "FromRun", "Only", "Rule", "Runs", "SESSION_RUN"]
 
+import ast
 import contextlib
 import dis
 import functools
@@ -37,7 +39,6 @@ import numpy as np
 from cs20_helpers.checks import (
     Call,
     ancestors,
-    answer_source,
     fetched,
     package_of,
     reads,
@@ -202,9 +203,36 @@ def _codes(code: CodeType | None) -> list[CodeType]:
                      if isinstance(constant, CodeType)]
 
 
+def _binds(source: str) -> set[str]:
+    """The names that ``source`` binds anywhere: assignments, ``for`` and ``with`` targets,
+    ``def`` and ``class``."""
+    return {node.id if isinstance(node, ast.Name) else node.name
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+            or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+
+
+def answer_cell(history: Sequence[str], *names: str) -> str | None:
+    """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
+    check) that binds one of ``names``, by assignment or by ``def`` (a cell that only defines
+    the answer's function counts: ``checks.answer_source`` sees assignments alone);
+    AssertionError, saying what to run, when none does. None when the kernel keeps no history
+    (nbval): there no answer can be re-run."""
+    if not any(history):
+        return None
+    for source in reversed(history[:-1]):
+        try:
+            if _binds(source) & set(names):
+                return source
+        except SyntaxError:
+            continue
+    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+
+
 def _resolve(target: str, names: dict[str, object]) -> tuple[object, str]:
     """Return the owner and attribute that ``target`` names: its first part is one of the
-    notebook's names (``tf``, ``tf1``) or a module path; the rest are attributes."""
+    notebook's names (``tf``, ``tf1``) or a module path; the rest are attributes. (A target
+    without a dot, a function of the notebook, is recorded in the re-run's names instead.)"""
     parts = target.split(".")
     if parts[0] in names:
         owner, rest = names[parts[0]], parts[1:-1]
@@ -233,31 +261,55 @@ def _counting(function: Callable, calls: dict[str, list[Call]],
     return counted
 
 
+def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
+    """``function`` (a notebook's own, named by a target without a dot), recording each call as
+    ``checks.recording`` does; ValueError when the notebook has no such function."""
+    if not callable(function):
+        raise ValueError(f"rule names {target}, which is not a function of the notebook")
+
+    @functools.wraps(function)
+    def record(*args: object, **kwargs: object) -> object:
+        result = function(*args, **kwargs)
+        calls.append((args, kwargs, result))
+        return result
+    return record
+
+
 @contextlib.contextmanager
 def _recorded(targets: Sequence[str], names: dict[str, object]
-              ) -> Iterator[dict[str, list[Call]]]:
-    """Within the ``with`` block, record every call of each target, by target."""
+              ) -> Iterator[tuple[dict[str, list[Call]], dict[str, Callable]]]:
+    """Within the ``with`` block, record every call of each target, by target; give also the
+    recording stand-ins of the notebook's own functions, to put in the re-run's names."""
     with contextlib.ExitStack() as stack:
-        yield {target: stack.enter_context(recording(*_resolve(target, names)))
-               for target in dict.fromkeys(targets)}
+        calls: dict[str, list[Call]] = {}
+        own: dict[str, Callable] = {}
+        for target in dict.fromkeys(targets):
+            if "." in target:
+                calls[target] = stack.enter_context(recording(*_resolve(target, names)))
+            else:
+                calls[target] = []
+                own[target] = _recorder(names.get(target), target, calls[target])
+        yield calls, own
 
 
 def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Sequence[str],
             then: Callable[[dict[str, object]], object] | None = None,
             **fresh: object) -> dict[str, object] | None:
-    """Re-run the answer cell (the latest in the kernel's history ``names["In"]`` that assigns
-    ``answer``, a name or several) in a copy of ``names`` with ``fresh`` values put in, then
+    """Re-run the answer cell (the latest in the kernel's history ``names["In"]`` that binds
+    ``answer``, a name or several: ``answer_cell``) in a copy of ``names`` with ``fresh`` values
+    put in (and the notebook's own functions that rules name, recording), then
     ``then(copy)`` (the check calling the answer's functions), every call the rules name
     recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
     Return the copy, or None when the kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
-    source = answer_source(names.get("In") or [], *wanted)
+    source = answer_cell(names.get("In") or [], *wanted)
     if source is None:
         return None
     per_call: dict[str, list[dict[str, int]]] = {}
-    with _recorded([target for rule in rules for target in rule.watched()], names) as calls:
+    watched = [target for rule in rules for target in rule.watched()]
+    with _recorded(watched, names) as (calls, own):
         try:
-            copy = rerun(source, names, **fresh)
+            copy = rerun(source, names, **{**own, **fresh})
             for rule in rules:
                 function = getattr(rule, "per", None)
                 if function and function not in per_call and callable(copy.get(function)):

@@ -142,3 +142,32 @@ def test_only_sees_a_package_however_the_function_reaches_it(inside):
 def test_a_target_that_does_not_exist_is_the_authors_error():
     with pytest.raises(ValueError, match="not importable"):
         rules.enforce([rules.Calls("nosuchpackage.f", why="")], _names(NUMPY_ONLY), "result")
+
+
+def test_a_cell_that_only_defines_the_function_is_the_answer():
+    """A student who deletes the stub line, or defines the function in a new cell: the latest
+    cell that binds the name, by ``def`` as by assignment, is the one re-run."""
+    stub, answer = "gram = None\n", NUMPY_ONLY.replace("result = gram(np.ones((4, 2)))\n", "")
+    assert rules.answer_cell(["", stub, answer, "check"], "gram") == answer
+    assert rules.answer_cell(["", answer, stub, "check"], "gram") == stub
+    names = _names(NUMPY_ONLY)
+    names["In"] = ["", stub, answer, "the check"]
+    copy = rules.enforce([rules.Only("gram", why="gram uses NumPy only")], names, "gram")
+    np.testing.assert_allclose(copy["gram"](np.eye(2)), np.eye(2) / 2)
+    with pytest.raises(AssertionError, match="run the cell that defines gram, then this check"):
+        rules.answer_cell(["", "x = 1", "check"], "gram")
+
+
+def test_calls_of_a_notebook_function_are_counted_in_the_answers_re_run():
+    names = _names("def batch_for(step):\n    return step\n")
+    answer = "batches = [batch_for(s) for s in range(5)]\n"
+    exec(answer, names)
+    names["In"] = ["", answer, "the check"]
+    five = [rules.Calls("batch_for", 5, 5, why="train on batch_for(0) ... batch_for(4)")]
+    assert rules.enforce(five, names, "batches")["batches"] == [0, 1, 2, 3, 4]
+    names["In"][1] = "batches = [0, 1, 2, 3, 4]\n"
+    with pytest.raises(AssertionError, match=r"batch_for was called 0 times"):
+        rules.enforce(five, names, "batches")
+    with pytest.raises(ValueError, match="rule names nosuch, which is not a function of the "
+                       "notebook"):
+        rules.enforce([rules.Calls("nosuch", why="")], names, "batches")
