@@ -50,7 +50,10 @@ from cs20_helpers.checks import (
 #: sessions all end there): ``FromRun`` and ``Runs`` record it.
 SESSION_RUN = "tensorflow.python.client.session.BaseSession.run"
 #: Builtins that reach a package or run code without naming it: ``Only`` rules them out.
-_ESCAPES = {"__import__", "compile", "eval", "exec", "globals", "vars"}
+_ESCAPES = {"__import__", "compile", "eval", "exec", "getattr", "globals", "vars"}
+#: Attributes that reach a function's globals, builtins or code: ``Only`` rules them out too.
+_ESCAPE_ATTRS = {"__builtins__", "__closure__", "__code__", "__defaults__", "__dict__",
+                 "__globals__", "__kwdefaults__", "__subclasses__"}
 
 
 @dataclass(frozen=True)
@@ -87,8 +90,9 @@ class Calls:
 @dataclass(frozen=True)
 class FromRun:
     """The value the answer binds to ``name`` equals one that a ``Session.run`` of the answer
-    fetched, from a tensor computed with an op of each type in ``ops`` (``"ApplyMomentum"``):
-    it was not typed in, nor computed outside the graph."""
+    fetched (one fetch, or all that one run fetched: ``sess.run([a, b])``), from tensors
+    computed with an op of each type in ``ops`` (``"ApplyMomentum"``): it was not typed in,
+    nor computed outside the graph. Fetches named by string count as the tensors they name."""
 
     name: str
     ops: tuple[str, ...] = ()
@@ -104,9 +108,13 @@ class FromRun:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         value = names[self.name]
-        for fetch, result in fetched(calls[SESSION_RUN]):
-            if _equal(value, result) and self._computed(fetch):
-                return None
+        for fetches, results in _fetched(calls[SESSION_RUN]):
+            candidates = list(zip(([each] for each in fetches), results, strict=True))
+            if len(fetches) > 1:
+                candidates.append((fetches, results))
+            for some, result in candidates:
+                if _equal(value, result) and all(map(self._computed, some)):
+                    return None
         return f"no Session.run of the answer fetched {self.name}" + \
             (f" from a tensor built with {', '.join(self.ops)}" if self.ops else "")
 
@@ -139,7 +147,8 @@ class Runs:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         wanted = names[self.name]
-        ran = sum(fetch is wanted for fetch, _ in fetched(calls[SESSION_RUN]))
+        ran = sum(fetch is wanted for fetches, _ in _fetched(calls[SESSION_RUN])
+                  for fetch in fetches)
         if ran >= self.times:
             return None
         return f"{self.name} was run {ran} times"
@@ -148,8 +157,9 @@ class Runs:
 @dataclass(frozen=True)
 class Only:
     """The answer's function ``function`` uses no package but ``packages`` and the builtins:
-    neither through a global it reads (following the notebook's functions it calls) nor through
-    an ``import`` or ``__import__`` inside them."""
+    neither through a global it reads, a default argument or a closure (following the notebook's
+    functions it reaches), nor through an ``import``, ``__import__``, ``getattr`` or an
+    attribute such as ``__globals__`` inside them."""
 
     function: str
     packages: tuple[str, ...] = ("numpy",)
@@ -166,23 +176,45 @@ class Only:
         if not callable(function):
             return f"the answer no longer defines {self.function}"
         allowed = set(self.packages) | {"", "builtins", "__main__", function.__module__}
-        found = reads(function)
-        used = {f"{name} ({package_of(value)})" for name, value in found.items()
-                if package_of(value) not in allowed}
-        own = [function] + [value for value in found.values() if callable(value)
-                            and getattr(value, "__module__", None) == function.__module__]
-        for code in {code for each in own for code in _codes(getattr(each, "__code__", None))}:
-            for instruction in dis.get_instructions(code):
-                if instruction.opname == "IMPORT_NAME" and \
-                        instruction.argval.split(".")[0] not in allowed:
-                    used.add(f"import {instruction.argval}")
-                elif instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
-                        instruction.argval in _ESCAPES:
-                    used.add(instruction.argval)
+        used: set[str] = set()
+        for each in _reached(function):
+            held = {**reads(each), **_held(each)}
+            used |= {f"{name} ({package_of(value)})" for name, value in held.items()
+                     if package_of(value) not in allowed}
+            for code in _codes(each.__code__):
+                for instruction in dis.get_instructions(code):
+                    name = instruction.argval
+                    if instruction.opname == "IMPORT_NAME" and name.split(".")[0] not in allowed:
+                        used.add(f"import {name}")
+                    elif instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
+                            name in _ESCAPES or instruction.opname in (
+                                "LOAD_ATTR", "LOAD_METHOD") and name in _ESCAPE_ATTRS:
+                        used.add(name)
         return f"{self.function} uses {', '.join(sorted(used))}" if used else None
 
 
 Rule = Calls | FromRun | Runs | Only
+
+
+def _fetched(runs: list[Call]) -> list[tuple[list[object], list[object]]]:
+    """For each recorded ``Session.run`` (``BaseSession.run(self, fetches, ...)``), its fetches
+    and results, flattened alike (``checks.fetched``), a fetch named by string replaced by the
+    tensor or op it names in that session's graph."""
+    runs_fetched = []
+    for run in runs:
+        pairs = fetched([run])
+        graph = getattr(run[0][0], "graph", None) if run[0] else None
+        fetches = [_element(graph, fetch) for fetch, _ in pairs]
+        runs_fetched.append((fetches, [result for _, result in pairs]))
+    return runs_fetched
+
+
+def _element(graph: object, fetch: object) -> object:
+    """The tensor or op that a string fetch names in ``graph``; any other fetch as it is."""
+    if isinstance(fetch, str) and graph is not None:
+        with contextlib.suppress(KeyError, ValueError, TypeError):
+            return graph.as_graph_element(fetch)
+    return fetch
 
 
 def _equal(value: object, result: object) -> bool:
@@ -193,6 +225,38 @@ def _equal(value: object, result: object) -> bool:
             bool(np.array_equal(got, want))
     except (TypeError, ValueError):
         return False
+
+
+def _held(function: Callable) -> dict[str, object]:
+    """The values ``function`` holds besides its globals: default arguments and closure cells,
+    by parameter or free-variable name."""
+    held = dict(zip(function.__code__.co_varnames[function.__code__.co_argcount
+                                                  - len(function.__defaults__ or ()):],
+                    function.__defaults__ or (), strict=False))
+    held.update(function.__kwdefaults__ or {})
+    for name, cell in zip(function.__code__.co_freevars, function.__closure__ or (),
+                          strict=True):
+        with contextlib.suppress(ValueError):  # a free name not bound yet
+            held[name] = cell.cell_contents
+    return held
+
+
+def _reached(function: Callable) -> list[Callable]:
+    """``function`` and every function it reaches: those of its module it reads as globals,
+    and any it holds in a default argument or a closure."""
+    import inspect
+
+    found: list[Callable] = []
+    todo = [function]
+    while todo:
+        current = inspect.unwrap(todo.pop())
+        if not inspect.isfunction(current) or any(current is seen for seen in found):
+            continue
+        found.append(current)
+        todo += [value for value in _held(current).values() if inspect.isfunction(value)]
+        todo += [value for value in reads(current).values() if inspect.isfunction(value)
+                 and value.__module__ == function.__module__]
+    return found
 
 
 def _codes(code: CodeType | None) -> list[CodeType]:

@@ -126,15 +126,28 @@ result = gram(np.ones((4, 2)))
 '''
 
 
-@pytest.mark.parametrize("inside", [
-    "    import tensorflow as tf2\n    return tf2.matmul(features, features, transpose_a=True)",
-    "    return tf.matmul(features, features, transpose_a=True)",
-    "    return __import__('tensorflow').matmul(features, features, transpose_a=True)",
+@pytest.mark.parametrize("wrong", [
+    NUMPY_ONLY.replace("    return features.T @ features / len(features)", inside) for inside in (
+        "    import tensorflow as tf2\n    return tf2.matmul(features, features, transpose_a=True)",
+        "    return tf.matmul(features, features, transpose_a=True)",
+        "    return __import__('tensorflow').matmul(features, features, transpose_a=True)",
+        "    return gram.__globals__['tf'].matmul(features, features, transpose_a=True)",
+        "    return getattr(np, 'ma').dot(features.T, features) / len(features)",
+    )] + [
+    NUMPY_ONLY.replace("def gram(features):", "def gram(features, t=tf):").replace(
+        "features.T @ features", "t.matmul(features, features, transpose_a=True)"),
+    "def make(t):\n    def gram(features):\n"
+    "        return t.matmul(features, features, transpose_a=True) / len(features)\n"
+    "    return gram\n\ngram = make(tf)\nresult = gram(np.ones((4, 2)))\n",
+    "def helper(features, t=tf):\n    return t.matmul(features, features, transpose_a=True)\n\n"
+    "def make(h):\n    def gram(features):\n        return h(features) / len(features)\n"
+    "    return gram\n\ngram = make(helper)\nresult = gram(np.ones((4, 2)))\n",
 ])
-def test_only_sees_a_package_however_the_function_reaches_it(inside):
+def test_only_sees_a_package_however_the_function_reaches_it(wrong):
+    """An import, __import__, a global, a default argument, a closure (also a function held in
+    one), __globals__, getattr: each reaches TensorFlow (or hides how) and is seen."""
     kept = [rules.Only("gram", why="gram uses NumPy only")]
     rules.enforce(kept, _names(NUMPY_ONLY), "result")
-    wrong = NUMPY_ONLY.replace("    return features.T @ features / len(features)", inside)
     with pytest.raises(AssertionError, match="gram uses NumPy only"):
         rules.enforce(kept, _names(wrong), "result")
 
@@ -171,3 +184,19 @@ def test_calls_of_a_notebook_function_are_counted_in_the_answers_re_run():
     with pytest.raises(ValueError, match="rule names nosuch, which is not a function of the "
                        "notebook"):
         rules.enforce([rules.Calls("nosuch", why="")], names, "batches")
+
+
+def test_from_run_takes_a_whole_run_and_fetches_named_by_string():
+    answer = ("with tf.Graph().as_default() as g:\n"
+              "    x = tf1.placeholder(tf.float32, name='x')\n"
+              "    p = tf.multiply(x, 2.0, name='p')\n"
+              "    with tf1.Session(graph=g) as sess:\n"
+              "        both = sess.run([p, p], {x: 3.0})\n"
+              "        named = sess.run('p:0', {'x:0': 4.0})\n")
+    kept = [rules.FromRun("both", ops=("Mul",), why="both from one run"),
+            rules.FromRun("named", ops=("Mul",), why="named from a run"),
+            rules.Runs("p", 2, why="p is run")]
+    assert rules.enforce(kept, _names(answer), "named") is not None
+    with pytest.raises(AssertionError, match="both from one run"):
+        rules.enforce(kept, _names(answer.replace("both = sess.run([p, p], {x: 3.0})",
+                                                  "both = [6.0, 6.0]")), "named")
