@@ -239,10 +239,11 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    sess.run(doubled, {x: 3.0})\n"
             "out_value, calls_after_out, calls_after_doubled = 6.0, 4, 4\n"
         ),
-        "breaks the rule: out run with x = 1, out_value typed in": (
+        "breaks the rule: out and doubled run with x = 1, out_value typed in": (
             _EX2_GRAPH
             + _EX2_RUN.replace("out_value = [float(sess.run(out, {x: 3.0})) for _ in range(4)][-1]",
                                "[sess.run(out, {x: 1.0}) for _ in range(4)]\n    out_value = 6.0")
+            .replace("sess.run(doubled, {x: 3.0})", "sess.run(doubled, {x: 1.0})")
         ),
         "breaks the rule: the counter never fetched, the counts typed in": (
             _EX2_GRAPH
