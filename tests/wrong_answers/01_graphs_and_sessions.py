@@ -130,6 +130,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
         ),
         "breaks the rule: the sum of two_values typed in, executed_nodes run on other feeds": (
+            "import numpy as np\n\n"
             "with tf.Graph().as_default() as two_parts:\n"
             "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
             "    total = tf.add(a, b, name='sum')\n"
@@ -139,6 +140,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "two_values = [np.int32(3), np.int32(12)]\n"
         ),
         "breaks the rule: the product of two_values typed in, only the sum run": (
+            "import numpy as np\n\n"
             "with tf.Graph().as_default() as two_parts:\n"
             "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
             "    total = tf.add(a, b, name='sum')\n"
@@ -317,6 +319,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                           for node in p.node)\n"
         ),
         "breaks the rule: mv run on another m for the metadata, the product typed in": (
+            "import numpy as np\n\n"
             "one_device = tf.Graph()\n"
             "with one_device.as_default():\n"
             "    with tf.device('/cpu:0'):\n"
