@@ -150,7 +150,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the distance typed in, not computed with ex2_gram":
             "def ex2_gram(features):\n" + _EX2_POSITIONS
             + "    return tf.einsum('nhwc,nhwd->cd', features, features) / positions\n\n\n"
-            + "ex2_style_distance = DISTANCE\n",
+            + "ex2_style_distance = 4.610845735442126e-06  # the solution's, printed\n",
         "breaks the rule: two einsums over the map, averaged":
             "def ex2_gram(features):\n" + _EX2_POSITIONS
             + "    twice = tf.einsum('nhwc,nhwd->cd', features, features) \\\n"
