@@ -342,17 +342,26 @@ def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
 @contextlib.contextmanager
 def _recorded(targets: Sequence[str], names: dict[str, object]
               ) -> Iterator[tuple[dict[str, list[Call]], dict[str, Callable]]]:
-    """Within the ``with`` block, record every call of each target, by target; give also the
-    recording stand-ins of the notebook's own functions, to put in the re-run's names."""
+    """Within the ``with`` block, record every call of each target, by target (targets that
+    name one function, ``tf1.Session.run`` and SESSION_RUN, share one record, made where the
+    function is defined); give also the recording stand-ins of the notebook's own functions,
+    to put in the re-run's names."""
     with contextlib.ExitStack() as stack:
         calls: dict[str, list[Call]] = {}
         own: dict[str, Callable] = {}
+        places: dict[int, list[tuple[str, object, str]]] = {}  # by the function called
         for target in dict.fromkeys(targets):
             if "." in target:
-                calls[target] = stack.enter_context(recording(*_resolve(target, names)))
+                owner, attr = _resolve(target, names)
+                places.setdefault(id(getattr(owner, attr)), []).append((target, owner, attr))
             else:
                 calls[target] = []
                 own[target] = _recorder(names.get(target), target, calls[target])
+        for same in places.values():  # one recording per function, where it is defined
+            _, owner, attr = next((place for place in same if place[2] in vars(place[1])),
+                                  same[0])
+            made = stack.enter_context(recording(owner, attr))
+            calls.update((target, made) for target, _, _ in same)
         yield calls, own
 
 

@@ -200,3 +200,13 @@ def test_from_run_takes_a_whole_run_and_fetches_named_by_string():
     with pytest.raises(AssertionError, match="both from one run"):
         rules.enforce(kept, _names(answer.replace("both = sess.run([p, p], {x: 3.0})",
                                                   "both = [6.0, 6.0]")), "named")
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_two_names_of_one_function_share_its_record_in_any_order(first):
+    """``tf1.Session.run`` is ``BaseSession.run``: a rule on either sees every run."""
+    count = rules.Calls("tf1.Session.run", 4, 4, why="four runs: initialise, two steps, read")
+    source = rules.FromRun("final", why="final from a run")
+    kept = [count, source] if first else [source, count]
+    assert rules.enforce(kept, _names(TRAIN.replace("STEP", "train").replace(
+        "range(3)", "range(2)")), "final") is not None
