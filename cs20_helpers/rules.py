@@ -23,7 +23,8 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 
 from __future__ import annotations
 
-__all__ = ["answer_cell", "Calls", "enforce", "FromRun", "Only", "Rule", "Runs", "SESSION_RUN"]
+__all__ = ["answer_cell", "Calls", "enforce", "FromRun", "GRADIENTS", "Only", "Rule", "Runs",
+    "SESSION_RUN"]
 
 import ast
 import contextlib
@@ -49,6 +50,11 @@ from cs20_helpers.checks import (
 #: Where every ``Session.run`` goes (``Session``, ``InteractiveSession`` and the monitored
 #: sessions all end there): ``FromRun`` and ``Runs`` record it.
 SESSION_RUN = "tensorflow.python.client.session.BaseSession.run"
+#: Where ``tf.gradients``, ``tf1.gradients`` (and an optimizer's ``compute_gradients``) all go: a
+#: rule on the gradients a graph answer takes names this, so that either spelling counts.
+GRADIENTS = "tensorflow.python.ops.gradients_util._GradientsHelper"
+#: How a message names these targets.
+_SHOWN = {GRADIENTS: "tf.gradients (or tf1.gradients)", SESSION_RUN: "Session.run"}
 #: Builtins that reach a package or run code without naming it: ``Only`` rules them out.
 _ESCAPES = {"__import__", "compile", "eval", "exec", "getattr", "globals", "vars"}
 #: Attributes that reach a function's globals, builtins or code: ``Only`` rules them out too.
@@ -84,7 +90,7 @@ class Calls:
         if not wrong:
             return None
         where = f" in a call of {self.per}" if self.per else ""
-        return f"{self.target} was called {wrong[0]} times{where}"
+        return f"{_SHOWN.get(self.target, self.target)} was called {wrong[0]} times{where}"
 
 
 @dataclass(frozen=True)

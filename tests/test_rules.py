@@ -210,3 +210,14 @@ def test_two_names_of_one_function_share_its_record_in_any_order(first):
     kept = [count, source] if first else [source, count]
     assert rules.enforce(kept, _names(TRAIN.replace("STEP", "train").replace(
         "range(3)", "range(2)")), "final") is not None
+
+
+def test_gradients_counts_either_spelling():
+    """A rule on tf.gradients must not reject tf1.gradients, nor let it past a ban."""
+    twice = [rules.Calls(rules.GRADIENTS, 2, 2, per="hessian_vector_product", why="two calls")]
+    for spelling in ("tf.gradients", "tf1.gradients"):
+        answer = HVP.replace("tf.gradients", spelling)
+        rules.enforce(twice, _names(answer), "hvp", then=_call_hvp)
+        with pytest.raises(AssertionError, match="no gradients"):
+            rules.enforce([rules.Calls(rules.GRADIENTS, 0, 0, why="no gradients")],
+                          _names(answer), "hvp")
