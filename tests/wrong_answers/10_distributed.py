@@ -92,6 +92,14 @@ def replica_loss(x, y, weights):
     errors = tf.square(tf.linalg.matvec(x, w) - y)
     return tf.reduce_sum(errors) / GLOBAL_BATCH
 ''',
+        "breaks the rule: tf.nn.compute_average_loss called, not the division written by hand": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.nn.compute_average_loss(errors, global_batch_size=GLOBAL_BATCH)
+''',
     },
     "nb10_ex4": {
         "fakes the inspected calls: two tapes on a dummy loss, the losses by formula": '''\
@@ -223,6 +231,29 @@ def two_updates(w0, lr):
         w_fresh -= 0.4 * grad_at(w_fresh)
     w_stale = w0 - 2 * 0.4 * grad_at(float(w0))
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "breaks the rule: the gradients from tf.gradients in a tf.function, no tape": '''\
+two_updates = None
+
+
+@tf.function
+def graph_gradient(value):
+    return tf.gradients(tf.square(value - 3.0), value)[0]
+
+
+def grad_at(value):
+    return float(graph_gradient(tf.constant(float(value))))
+
+
+def fresh_and_stale(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= lr * grad_at(w_fresh)
+    w_stale = w0 - lr * grad_at(w0) - lr * grad_at(w0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+
+
+two_updates = fresh_and_stale
 ''',
     },
 }
