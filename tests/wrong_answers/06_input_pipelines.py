@@ -205,9 +205,8 @@ with tf.Graph().as_default() as g:
             sess.run(put, {seq: np.ones((n, 2), np.float32)})
         padded = sess.run(take_three, options=TIMEOUT)
 ''',
-        "breaks the rule: a Session.run of a constant that holds the padded array":
-            _EX3_QUEUE.replace("padded = sess.run(take_three, options=TIMEOUT)",
-                               "sess.run(take_three, options=TIMEOUT)")
+        "breaks the rule: the queue built and filled, padded a Session.run of a constant":
+            _EX3_QUEUE.replace("padded = sess.run(take_three, options=TIMEOUT)", "pass")
             + "predicted_shape = (3, 3, 2)\n"
               "by_hand = np.array([[[1, 1], [0, 0], [0, 0]], [[1, 1], [1, 1], [1, 1]],\n"
               "                    [[1, 1], [1, 1], [0, 0]]], np.float32)\n"
