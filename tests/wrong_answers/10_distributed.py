@@ -1,5 +1,9 @@
 """Wrong answers to notebook 10's exercises: each must fail its check (proved by `refute`)."""
 
+#: The first line of exercise 4's answer cell, which a student keeps: the check finds the answer
+#: cell by the name it assigns.
+_EX4_STUB = "two_updates = None  # set it to a function (w0, lr) -> (fresh_loss, stale_loss)\n"
+
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb10_ex1": {
         "common mistake: every variable on the first ps": (
@@ -102,7 +106,8 @@ def replica_loss(x, y, w):
 ''',
     },
     "nb10_ex4": {
-        "fakes the inspected calls: two tapes on a dummy loss, the losses by formula": '''\
+        "fakes the inspected calls: two tapes on a dummy loss, the losses by formula":
+            _EX4_STUB + '''\
 def two_updates(w0, lr):
     for _ in range(2):
         dummy = tf.Variable(1.0)
@@ -115,7 +120,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "fakes the inspected calls: tapes only at w0, the second gradient by hand": '''\
+        "fakes the inspected calls: tapes only at w0, the second gradient by hand": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(float(value))
     with tf.GradientTape() as tape:
@@ -130,7 +135,8 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * g0 - lr * g0_again
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "fakes the inspected calls: tapes only at w0, the second gradient scaled from it": '''\
+        "fakes the inspected calls: tapes only at w0, the second gradient scaled from it":
+            _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(float(value))
     with tf.GradientTape() as tape:
@@ -146,11 +152,11 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * g0 - lr * g0_again
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "lazy: the literals 0.0144 and 3.24 of the first case": '''\
+        "lazy: the literals 0.0144 and 3.24 of the first case": _EX4_STUB + '''\
 def two_updates(w0, lr):
     return 0.0144, 3.24
 ''',
-        "common mistake: stale applies only one of the two gradients": '''\
+        "common mistake: stale applies only one of the two gradients": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -165,7 +171,7 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * grad_at(float(w0))
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "common mistake: fresh and stale swapped": '''\
+        "common mistake: fresh and stale swapped": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -180,7 +186,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * grad_at(float(w0))
     return (w_stale - 3.0) ** 2, (w_fresh - 3.0) ** 2
 ''',
-        "common mistake: the weights returned, not the losses": '''\
+        "common mistake: the weights returned, not the losses": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -194,7 +200,7 @@ def two_updates(w0, lr):
         w_fresh -= lr * grad_at(w_fresh)
     return w_fresh, w0 - 2 * lr * grad_at(float(w0))
 ''',
-        "no TensorFlow: the check's formula 2 (w - 3) for the gradient": '''\
+        "no TensorFlow: the check's formula 2 (w - 3) for the gradient": _EX4_STUB + '''\
 def two_updates(w0, lr):
     w_fresh = w0
     for _ in range(2):
@@ -202,7 +208,8 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0": '''\
+        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0":
+            _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -217,7 +224,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * grad_at(w0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "reads globals: the learning rate 0.4 of the task's example, not lr": '''\
+        "reads globals: the learning rate 0.4 of the task's example, not lr": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -232,8 +239,8 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * 0.4 * grad_at(float(w0))
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "breaks the rule: the gradients from tf.gradients in a tf.function, no tape": '''\
-two_updates = None
+        "breaks the rule: the gradients from tf.gradients in a tf.function, no tape":
+            _EX4_STUB + '''\
 
 
 @tf.function
