@@ -287,6 +287,17 @@ one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - first.stat().st_s
             "    return tf.data.Dataset.choose_from_datasets(files, turns,\n"
             "                                                stop_on_empty_dataset=False)\n"
             + _EX5_FIRST_SIX,
+        "breaks the rule: the files read when round_robin is called, merged into a new file":
+            "from pathlib import Path\n\n\n"
+            "def round_robin(paths):\n"
+            "    rows = [open(path, encoding='utf-8').read().splitlines() for path in paths]\n"
+            "    merged = Path(paths[0]).with_suffix('.merged')\n"
+            "    lines = []\n"
+            "    while any(rows):\n"
+            "        lines += [row.pop(0) for row in rows if row]\n"
+            "    merged.write_text(''.join(line + '\\n' for line in lines), encoding='utf-8')\n"
+            "    return tf.data.Dataset.from_tensors(str(merged)).interleave(\n"
+            "        tf.data.TextLineDataset)\n" + _EX5_FIRST_SIX,
         "breaks the rule: first_six typed in beside a right round_robin":
             "def round_robin(paths):\n"
             "    return tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))\n\n\n"
