@@ -31,9 +31,10 @@ import contextlib
 import dis
 import functools
 import importlib
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from types import CodeType
+from types import CodeType, ModuleType
 
 import numpy as np
 
@@ -42,8 +43,8 @@ from cs20_helpers.checks import (
     ancestors,
     fetched,
     package_of,
+    patched,
     reads,
-    recording,
     rerun,
 )
 
@@ -273,13 +274,74 @@ def _codes(code: CodeType | None) -> list[CodeType]:
                      if isinstance(constant, CodeType)]
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
 def _binds(source: str) -> set[str]:
-    """The names that ``source`` binds anywhere: assignments, ``for`` and ``with`` targets,
-    ``def`` and ``class``."""
-    return {node.id if isinstance(node, ast.Name) else node.name
-            for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
-            or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    """The names that ``source`` binds in the notebook's namespace: assignments, ``for`` and
+    ``with`` targets, ``def`` and ``class`` at its top level (inside ``with``, ``for``, ``if``
+    ... too), not the names local to a function or comprehension it defines."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found.add(child.name)
+            elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                found.add(child.id)
+            if not isinstance(child, _SCOPES):
+                visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+#: The modules a check cell uses, by the name the notebook's set-up gives them: an answer that
+#: rebinds one (a copy of NumPy whose ``allclose`` says yes) fools every check after it.
+_INTACT = {"np": "numpy", "tf": "tensorflow", "checks": "cs20_helpers.checks",
+           "rules": "cs20_helpers.rules"}
+#: Functions of those modules the checks compare with, as they were when this module loaded.
+_ORIGINALS = {(module, name): getattr(sys.modules[module], name)
+              for module, names in (("numpy", ("allclose", "isclose", "array_equal", "asarray",
+                                                "array", "shape", "isfinite")),
+                                    ("cs20_helpers.checks", ("near", "between", "ancestors",
+                                                             "recording", "fetched")))
+              for name in names if module in sys.modules}
+
+
+def _intact(names: dict[str, object]) -> None:
+    """AssertionError when the notebook's ``np``, ``tf``, ``tf1``, ``checks`` or ``rules`` is
+    not the module it was, or a function the checks compare with was replaced."""
+    expected = {name: sys.modules.get(module) for name, module in _INTACT.items()}
+    if "tensorflow" in sys.modules:
+        expected["tf1"] = sys.modules["tensorflow"].compat.v1
+    for name, module in expected.items():
+        if name in names and module is not None and names[name] is not module:
+            raise AssertionError(f"your answer rebinds {name}, which the checks use: leave it "
+                                 "as the notebook's set-up made it")
+    for (module, name), original in _ORIGINALS.items():
+        if getattr(sys.modules[module], name, None) is not original:
+            raise AssertionError(f"your answer replaced {module}.{name}, which the checks use")
+
+
+def _history(names: dict[str, object]) -> list[str]:
+    """The cells the kernel ran, from IPython's own record (an answer can rebind the name ``In``,
+    not that record), the running check last; ``names["In"]`` where no IPython shell runs (the
+    tests). AssertionError when a kernel that keeps history holds none: the answer emptied it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        shell = None
+    else:
+        shell = get_ipython()
+    if shell is None:
+        return list(names.get("In") or [])
+    history = list(shell.history_manager.input_hist_parsed)
+    if not any(history) and shell.execution_count > 1:
+        raise AssertionError("the kernel's history of the cells it ran was emptied: the check "
+                             "cannot run your answer again; restart the kernel and run all")
+    return history
 
 
 def answer_cell(history: Sequence[str], *names: str) -> str | None:
@@ -345,6 +407,24 @@ def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
     return record
 
 
+#: TensorFlow's public API modules (``tf.compat.v1`` may be imported under either name).
+_API = ("tensorflow._api.", "tensorflow.compat.")
+
+
+def _aliases(owner: object, attr: str) -> list[tuple[object, str]]:
+    """Where ``owner.attr`` can be called from: for a function of TensorFlow's API, every public
+    API module that holds it (``tf.einsum`` is ``tf.linalg.einsum``, ``tf1.reshape`` is
+    ``tf.reshape``), so a rule holds whichever spelling an answer uses; else ``owner`` alone."""
+    function = getattr(owner, attr)
+    if not isinstance(owner, ModuleType) or not owner.__name__.startswith("tensorflow"):
+        return [(owner, attr)]
+    found = [(module, name) for module in list(sys.modules.values())
+             if isinstance(module, ModuleType) and (module.__name__ == "tensorflow" or
+                                                    module.__name__.startswith(_API))
+             for name, value in list(vars(module).items()) if value is function]
+    return found if (owner, attr) in found else [(owner, attr), *found]
+
+
 @contextlib.contextmanager
 def _recorded(targets: Sequence[str], names: dict[str, object]
               ) -> Iterator[tuple[dict[str, list[Call]], dict[str, Callable]]]:
@@ -363,32 +443,40 @@ def _recorded(targets: Sequence[str], names: dict[str, object]
             else:
                 calls[target] = []
                 own[target] = _recorder(names.get(target), target, calls[target])
-        for same in places.values():  # one recording per function, where it is defined
-            _, owner, attr = next((place for place in same if place[2] in vars(place[1])),
-                                  same[0])
-            made = stack.enter_context(recording(owner, attr))
-            calls.update((target, made) for target, _, _ in same)
+        for same in places.values():  # one record per function, where it is defined
+            target, owner, attr = next((place for place in same if place[2] in vars(place[1])),
+                                       same[0])
+            made: list[Call] = []
+            for where, name in _aliases(owner, attr):
+                stack.enter_context(patched(
+                    where, name, lambda original, t=target, m=made: _recorder(original, t, m)))
+            calls.update((each, made) for each, _, _ in same)
         yield calls, own
 
 
 def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Sequence[str],
             then: Callable[[dict[str, object]], object] | None = None,
             **fresh: object) -> dict[str, object] | None:
-    """Re-run the answer cell (the latest in the kernel's history ``names["In"]`` that binds
-    ``answer``, a name or several: ``answer_cell``) in a copy of ``names`` with ``fresh`` values
-    put in (and the notebook's own functions that rules name, recording), then
+    """Re-run the answer cell (the latest in the kernel's history that binds ``answer``, a name
+    or several: ``answer_cell``) in a copy of ``names`` without the names that cell binds, with
+    ``fresh`` values put in (and the notebook's own functions that rules name, recording), then
     ``then(copy)`` (the check calling the answer's functions), every call the rules name
     recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
-    Return the copy, or None when the kernel keeps no history (nbval): nothing is enforced."""
+    First the modules the checks use must be intact (``_intact``). Return the copy, or None
+    when the kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
-    source = answer_cell(names.get("In") or [], *wanted)
+    _intact(names)
+    source = answer_cell(_history(names), *wanted)
     if source is None:
         return None
+    # The re-run starts without what the answer's first run bound (a marker it could test to
+    # take another branch the second time): as if the cell ran for the first time.
+    before = {name: value for name, value in names.items() if name not in _binds(source)}
     per_call: dict[str, list[dict[str, int]]] = {}
     watched = [target for rule in rules for target in rule.watched()]
     with _recorded(watched, names) as (calls, own):
         try:
-            copy = rerun(source, names, **{**own, **fresh})
+            copy = rerun(source, before, **{**own, **fresh})
             for rule in rules:
                 function = getattr(rule, "per", None)
                 if function and function not in per_call and callable(copy.get(function)):

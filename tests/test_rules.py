@@ -1,5 +1,7 @@
 """rules: each rule a task states holds a right answer and rejects the answer that breaks it."""
 
+import types
+
 import numpy as np
 import pytest
 import tensorflow as tf
@@ -221,3 +223,64 @@ def test_gradients_counts_either_spelling():
         with pytest.raises(AssertionError, match="no gradients"):
             rules.enforce([rules.Calls(rules.GRADIENTS, 0, 0, why="no gradients")],
                           _names(answer), "hvp")
+
+
+def test_an_answer_that_detects_the_re_run_takes_its_first_branch_again():
+    """The re-run starts without the names the answer bound: a marker left by the first run
+    is gone, so the re-run takes the branch the graded values came from (issue 46's attack)."""
+    lazy = HVP.replace("        hvp = sess.run(hv)",
+                       "        if '_ran_before' in globals():\n"
+                       "            hvp = sess.run(hv)\n"
+                       "        else:\n"
+                       "            hvp = np.array([6.0, 0.0, -18.0])\n"
+                       "_ran_before = True")
+    with pytest.raises(AssertionError, match="hvp comes from running your tensor"):
+        rules.enforce(HVP_RULES, _names(lazy), "hvp", then=_call_hvp)
+
+
+def test_the_modules_the_checks_use_must_be_intact(monkeypatch):
+    names = _names(HVP)
+    names["np"] = types.SimpleNamespace(allclose=lambda *args, **kwargs: True)
+    with pytest.raises(AssertionError, match="your answer rebinds np, which the checks use"):
+        rules.enforce(HVP_RULES, names, "hvp")
+    monkeypatch.setattr(np, "allclose", lambda *args, **kwargs: True)
+    with pytest.raises(AssertionError, match="your answer replaced numpy.allclose"):
+        rules.enforce(HVP_RULES, _names(HVP), "hvp")
+
+
+class _Shell:
+    """What enforce reads of an IPython shell: its history manager and execution count."""
+
+    def __init__(self, history: list[str], count: int) -> None:
+        self.history_manager = types.SimpleNamespace(input_hist_parsed=history)
+        self.execution_count = count
+
+
+def test_the_history_is_the_kernels_not_the_name_in(monkeypatch):
+    import IPython
+
+    lazy = HVP.replace("hvp = sess.run(hv)", "hvp = np.array([6.0, 0.0, -18.0])") + "In = []\n"
+    names = _names(lazy)
+    names["In"] = []  # what the answer leaves of the name
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell(["", lazy, "check"], 3))
+    with pytest.raises(AssertionError, match="hvp comes from running your tensor"):
+        rules.enforce(HVP_RULES, names, "hvp", then=_call_hvp)
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell([""], 3))
+    with pytest.raises(AssertionError, match="history of the cells it ran was emptied"):
+        rules.enforce(HVP_RULES, names, "hvp")
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell([""], 1))  # nbval keeps none
+    assert rules.enforce(HVP_RULES, names, "hvp") is None
+
+
+def test_a_rule_on_a_tensorflow_function_sees_every_spelling_of_it():
+    """tf.einsum is tf.linalg.einsum: a rule on one holds an answer that writes the other."""
+    answer = ("with tf.Graph().as_default():\n"
+              "    m = tf.ones([2, 3])\n"
+              "    gram = SPELLING('ij,ik->jk', m, m)\n")
+    once = [rules.Calls("tf.einsum", 1, 1, why="one einsum")]
+    for spelling in ("tf.einsum", "tf.linalg.einsum", "tf1.einsum"):
+        rules.enforce(once, _names(answer.replace("SPELLING", spelling)), "gram")
+    never = [rules.Calls("tf.reshape", 0, 0, why="no reshape")]
+    with pytest.raises(AssertionError, match="no reshape"):
+        rules.enforce(never, _names(answer.replace("SPELLING('ij,ik->jk', m, m)",
+                                                   "tf1.reshape(m, [3, 2])")), "gram")
