@@ -159,10 +159,11 @@ for _s in range(5):
     _acc_w, _acc_b = 0.9 * _acc_w + _gw, 0.9 * _acc_b + _gb
     _w.assign_sub(0.5 * _acc_w)
     _b.assign_sub(0.5 * _acc_b)
+_values = [_w.numpy(), _b.numpy(), _acc_w.numpy(), _acc_b.numpy()]
 with _m.graph.as_default():
-    _load = tf.group(tf1.assign(_m.w, _w.numpy()), tf1.assign(_m.b, _b.numpy()),
-                     tf1.assign(_m.opt.get_slot(_m.w, "momentum"), _acc_w.numpy()),
-                     tf1.assign(_m.opt.get_slot(_m.b, "momentum"), _acc_b.numpy()),
+    _load = tf.group(tf1.assign(_m.w, _values[0]), tf1.assign(_m.b, _values[1]),
+                     tf1.assign(_m.opt.get_slot(_m.w, "momentum"), _values[2]),
+                     tf1.assign(_m.opt.get_slot(_m.b, "momentum"), _values[3]),
                      tf1.assign(_m.global_step, 5))
 with tf1.Session(graph=_m.graph, config=session_config()) as sess:
     sess.run(_m.init)

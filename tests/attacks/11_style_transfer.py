@@ -320,7 +320,7 @@ def ex4_tv(image):
     return float(library.reduce_mean(down ** 2) + library.reduce_mean(right ** 2))
 """ + _SMOOTHEST,
         "lazy: ex4_tv right, the name typed in (copied from a run)": _TV + """
-ex4_smoothest = "{smoothest}"
+ex4_smoothest = "cat"
 """,
         "common mistake: sums of the squared differences, not means": """
 import numpy as np
