@@ -175,6 +175,18 @@ with tf1.Session(graph=two_parts, config=session_config()) as sess:
     _, ran_sum_only = executed_nodes(sess, _sum)
 print(two_values, ran_sum_only)
 """,
+        "gaming: the graph never run and the values typed in on the first run; a re-run (which "
+        "finds the first run's marker in its copy of the names) runs it": _TWO_PARTS + """
+if "_ran_before" in globals():
+    with tf1.Session(graph=two_parts, config=session_config()) as sess:
+        two_values = sess.run([_sum, _product], {_a: 1, _b: 2, _c: 3, _d: 4})
+        _, ran_sum_only = executed_nodes(sess, _sum, {_a: 1, _b: 2})
+else:
+    _ran_before = True
+    two_values = [np.int32(3), np.int32(12)]
+    ran_sum_only = ["sum"]
+print(two_values, ran_sum_only)
+""",
     },
     "nb01_ex3": {
         "lazy: a real second call, but the gradient typed in (7.0), never run": _W + """

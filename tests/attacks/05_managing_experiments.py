@@ -136,6 +136,12 @@ checks = _Namespace(**{**vars(_checks), "near": lambda *a, **k: None,
                        "between": lambda *a, **k: None})
 """
 
+
+def _indent(source):
+    """``source`` indented by one level (for an ``if`` branch)."""
+    return "".join(f"    {line}" if line.strip() else line
+                   for line in source.splitlines(keepends=True))
+
 WRONG_ANSWERS = {
     "nb05_ex1": {
         "breaks the rule: the Momentum slots made by a minimize() that never runs; a plain "
@@ -383,5 +389,23 @@ events = SimpleNamespace(read_scalars=_read_scalars, event_files=lambda folder: 
             "sess.run(summary), global_step=index)\n            sess.run(train)\n",
             "            sess.run(train)\n            if index % every == 0:\n"
             "                writer.add_summary(sess.run(summary), global_step=index)\n"),
+        "gaming: the graded log_loss writes the closed form through a placeholder; a re-run "
+        "(which finds the first run's marker in its copy of the names) defines the trained "
+        "one": "if '_ran_before' in globals():\n" + _indent(_log(_GD)) + """
+else:
+    _ran_before = True
+
+    def log_loss(logdir, steps, every, learning_rate):
+        graph = tf.Graph()
+        with graph.as_default():
+            value = tf1.placeholder(tf.float32, [])
+            summary = tf1.summary.scalar("loss", value)
+            writer = tf1.summary.FileWriter(str(logdir), graph)
+        with tf1.Session(graph=graph, config=session_config()) as sess:
+            for s in range(0, steps, every):
+                loss = 25 * (1 - 2 * learning_rate) ** (2 * s)
+                writer.add_summary(sess.run(summary, {value: loss}), global_step=s)
+        writer.close()
+""",
     },
 }

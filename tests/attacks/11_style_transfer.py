@@ -209,6 +209,19 @@ def ex2_gram(features):
 """ + _DISTANCE.format(layer=0),
         "wrong scope: the distance at the last style layer, not the first": _EINSUM_DIVIDED
         + _DISTANCE.format(layer=-1),
+        "gaming: the graded ex2_gram uses reshape and matmul; a re-run (which finds the first "
+        "run's marker in its copy of the names) defines the einsum one": """
+if "_ran_before" in globals():
+    def ex2_gram(features):
+        positions = tf.cast(tf.shape(features)[1] * tf.shape(features)[2], features.dtype)
+        return tf.einsum("bijc,bijd->cd", features, features) / positions
+else:
+    _ran_before = True
+
+    def ex2_gram(features):
+        flat = tf.reshape(features, [-1, features.shape[-1]])
+        return tf.matmul(flat, flat, transpose_a=True) / tf.cast(tf.shape(flat)[0], flat.dtype)
+""" + _DISTANCE.format(layer=0),
     },
     "nb11_ex3": {
         "gaming: no growing at all: 16x16 blocks of the sample shuffled and turned": """
@@ -348,6 +361,23 @@ def ex4_tv(image):
     return float(np.mean(np.abs(image[:, 1:] - image[:, :-1]))
                  + np.mean(np.abs(image[:, :, 1:] - image[:, :, :-1])))
 """ + _SMOOTHEST,
+        "gaming: the graded ex4_tv uses TensorFlow; a re-run (which finds the first run's "
+        "marker in its copy of the names) defines a NumPy one": """
+import numpy as np
+
+if "_ran_before" in globals():
+    def ex4_tv(image):
+        image = np.asarray(image, dtype=np.float64)
+        return float(np.mean((image[:, 1:] - image[:, :-1]) ** 2)
+                     + np.mean((image[:, :, 1:] - image[:, :, :-1]) ** 2))
+else:
+    _ran_before = True
+
+    def ex4_tv(image):
+        image = tf.constant(image, tf.float32)
+        return float(tf.reduce_mean(tf.square(image[:, 1:] - image[:, :-1]))
+                     + tf.reduce_mean(tf.square(image[:, :, 1:] - image[:, :, :-1])))
+""" + _SMOOTHEST,
     },
     "nb11_ex5": {
         "common mistake: the predicted class's logit, not the true class's": _saliency(
@@ -396,5 +426,18 @@ def ex5_saliency(model, images, labels):
 """ + _MAP,
         "gaming: the kernel's history emptied (In = []), tf.gradients in a tf.function":
             "In = []\n" + _NET + _GRAPH_GRADIENTS + _MAP,
+        "gaming: the graded ex5_saliency uses tf.gradients in a tf.function; a re-run (which "
+        "finds the first run's marker in its copy of the names) defines the GradientTape one":
+            _NET + """
+if "_ran_before" in globals():
+    def ex5_saliency(model, images, labels):
+        x = tf.convert_to_tensor(np.asarray(images, np.float32))
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            chosen = tf.gather(model(x), np.asarray(labels, np.int32), batch_dims=1)
+        return np.abs(tape.gradient(chosen, x).numpy())
+else:
+    _ran_before = True
+""" + _GRAPH_GRADIENTS.replace("\n", "\n    ") + _MAP,
     },
 }
