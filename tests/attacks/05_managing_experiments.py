@@ -142,6 +142,9 @@ def _indent(source):
     return "".join(f"    {line}" if line.strip() else line
                    for line in source.splitlines(keepends=True))
 
+#: The student copy's stub line of exercise 5 (since r05), kept as a student's cell keeps it.
+_STUB5 = "log_loss = None\n"
+
 WRONG_ANSWERS = {
     "nb05_ex1": {
         "breaks the rule: the Momentum slots made by a minimize() that never runs; a plain "
@@ -409,3 +412,5 @@ else:
 """,
     },
 }
+WRONG_ANSWERS["nb05_ex5"] = {description: _STUB5 + source
+                             for description, source in WRONG_ANSWERS["nb05_ex5"].items()}
