@@ -36,6 +36,32 @@ def test_word2vec_and_multi_tower_figures_match_results_json():
         assert text in readme, f"{PAGE.name} lacks {text}"
 
 
+def test_grade_class_figures_match_results_json():
+    """Issue 48: the class-grading figures of the benchmarks page and the instructors' guide are
+    the ones benchmarks/grade_class.py last wrote."""
+    data = json.loads(results_json_file().read_text(encoding="utf-8"))["grade_class"]
+    seconds, ratios, start = data["seconds"], data["ratios"], data["start_ms"]
+    guide = " ".join((REPO_DIR / "docs" / "instructors.md").read_text(encoding="utf-8").split())
+    page = _page()
+    extra = round(start["sealed"]) - round(start["unsealed"])
+    alone = seconds["1 at a time, not sealed"]
+    for text in (f"{data['count']} submissions of 01 took {alone:.1f} s",
+                 f"and {seconds['1 at a time, sealed']:.1f} s sealed",
+                 f"two at a time {seconds['2 at a time, not sealed']:.1f} s not sealed and "
+                 f"{seconds['2 at a time, sealed']:.1f} s sealed",
+                 f"the seal costs {ratios['seal cost, 1 at a time']:.2f} times",
+                 f"{ratios['seal cost, 2 at a time']:.2f} times two at a time",
+                 f"gains {ratios['speed-up of 2 at a time, not sealed']:.2f} times "
+                 f"({ratios['speed-up of 2 at a time, sealed']:.2f} sealed)",
+                 f"{start['unsealed']:.0f} ms unsealed and {start['sealed']:.0f} ms in a seal",
+                 f"{extra} ms a kernel"):
+        assert text in page, f"{PAGE.name} lacks {text!r}"
+    for text in (f"costs {extra} ms more per kernel", f"({start['sealed']:.0f} against "
+                 f"{start['unsealed']:.0f} ms)", f"in {seconds['2 at a time, sealed']:.1f} s "
+                 f"sealed two at a time against {seconds['2 at a time, not sealed']:.1f} s"):
+        assert text in guide, f"instructors.md lacks {text!r}"
+
+
 def _recorded(stem: str) -> dict[str, float]:
     """The figures a stored notebook's Results cell printed (its ``record(...)`` table)."""
     notebook = REPO_DIR / "notebooks" / f"{stem}.ipynb"
