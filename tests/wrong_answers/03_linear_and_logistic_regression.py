@@ -316,21 +316,5 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
             "confident, confident_accuracy = confidence(\n"
             "    test_probs, datasets.load_mnist('test', source=profile())[1], 0.9)\n",
-        "breaks the rule: confidence's figures kept from the first run and reused":
-            _EX4_PROBS
-            + "def confidence(probs, labels, threshold):\n"
-            "    sure = probs.max(axis=1) > threshold\n"
-            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
-            "if 'kept_figures' not in globals():\n"
-            "    kept_figures = confidence(test_probs, test_labels, 0.9)\n"
-            "confident, confident_accuracy = kept_figures\n",
-        "breaks the rule: test_probs kept from the first run and reused":
-            "if 'kept_probs' not in globals():\n"
-            "    kept_probs = tf.nn.softmax(tf.matmul(test_x, w2) + b2).numpy()\n"
-            "test_probs = kept_probs\n"
-            "def confidence(probs, labels, threshold):\n"
-            "    sure = probs.max(axis=1) > threshold\n"
-            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
-            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
     },
 }
