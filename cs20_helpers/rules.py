@@ -13,7 +13,8 @@ exercise's check cell writes down the rules its task states, as a list of these 
 - ``Only``: the answer's function uses no package but the ones named (its globals, the
   functions of the notebook it calls and any ``import`` inside them);
 
-and ``enforce`` takes the answer cell from the kernel's history (``checks.answer_source``),
+and ``enforce`` takes the answer cell from the kernel's history (``answer_cell``: the latest that
+binds a name the answer defines, by assignment or by ``def``),
 runs it again in a copy of the notebook's names with every call the rules name recorded, lets
 the check call the answer's functions on fresh inputs under the same recording, and asserts
 each rule: its ``why``, with what the re-run showed, is the message. In a kernel without
@@ -22,34 +23,44 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 
 from __future__ import annotations
 
-__all__ = ["Calls", "enforce", "FromRun", "Only", "Rule", "Runs", "SESSION_RUN"]
+__all__ = ["answer_cell", "Calls", "enforce", "FromRun", "GRADIENTS", "Only", "Rule", "Runs",
+    "SESSION_RUN"]
 
+import ast
 import contextlib
 import dis
 import functools
 import importlib
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from types import CodeType
+from types import CodeType, ModuleType
 
 import numpy as np
 
 from cs20_helpers.checks import (
     Call,
     ancestors,
-    answer_source,
     fetched,
     package_of,
+    patched,
     reads,
-    recording,
     rerun,
 )
 
 #: Where every ``Session.run`` goes (``Session``, ``InteractiveSession`` and the monitored
 #: sessions all end there): ``FromRun`` and ``Runs`` record it.
 SESSION_RUN = "tensorflow.python.client.session.BaseSession.run"
+#: Where ``tf.gradients``, ``tf1.gradients`` (and an optimizer's ``compute_gradients``) all go: a
+#: rule on the gradients a graph answer takes names this, so that either spelling counts.
+GRADIENTS = "tensorflow.python.ops.gradients_util._GradientsHelper"
+#: How a message names these targets.
+_SHOWN = {GRADIENTS: "tf.gradients (or tf1.gradients)", SESSION_RUN: "Session.run"}
 #: Builtins that reach a package or run code without naming it: ``Only`` rules them out.
-_ESCAPES = {"__import__", "compile", "eval", "exec", "globals", "vars"}
+_ESCAPES = {"__import__", "compile", "eval", "exec", "getattr", "globals", "vars"}
+#: Attributes that reach a function's globals, builtins or code: ``Only`` rules them out too.
+_ESCAPE_ATTRS = {"__builtins__", "__closure__", "__code__", "__defaults__", "__dict__",
+                 "__globals__", "__kwdefaults__", "__subclasses__"}
 
 
 @dataclass(frozen=True)
@@ -80,14 +91,15 @@ class Calls:
         if not wrong:
             return None
         where = f" in a call of {self.per}" if self.per else ""
-        return f"{self.target} was called {wrong[0]} times{where}"
+        return f"{_SHOWN.get(self.target, self.target)} was called {wrong[0]} times{where}"
 
 
 @dataclass(frozen=True)
 class FromRun:
     """The value the answer binds to ``name`` equals one that a ``Session.run`` of the answer
-    fetched, from a tensor computed with an op of each type in ``ops`` (``"ApplyMomentum"``):
-    it was not typed in, nor computed outside the graph."""
+    fetched (one fetch, or all that one run fetched: ``sess.run([a, b])``), from tensors
+    computed with an op of each type in ``ops`` (``"ApplyMomentum"``): it was not typed in,
+    nor computed outside the graph. Fetches named by string count as the tensors they name."""
 
     name: str
     ops: tuple[str, ...] = ()
@@ -103,9 +115,13 @@ class FromRun:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         value = names[self.name]
-        for fetch, result in fetched(calls[SESSION_RUN]):
-            if _equal(value, result) and self._computed(fetch):
-                return None
+        for fetches, results in _fetched(calls[SESSION_RUN]):
+            candidates = list(zip(([each] for each in fetches), results, strict=True))
+            if len(fetches) > 1:
+                candidates.append((fetches, results))
+            for some, result in candidates:
+                if _equal(value, result) and all(map(self._computed, some)):
+                    return None
         return f"no Session.run of the answer fetched {self.name}" + \
             (f" from a tensor built with {', '.join(self.ops)}" if self.ops else "")
 
@@ -138,7 +154,8 @@ class Runs:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         wanted = names[self.name]
-        ran = sum(fetch is wanted for fetch, _ in fetched(calls[SESSION_RUN]))
+        ran = sum(fetch is wanted for fetches, _ in _fetched(calls[SESSION_RUN])
+                  for fetch in fetches)
         if ran >= self.times:
             return None
         return f"{self.name} was run {ran} times"
@@ -147,8 +164,9 @@ class Runs:
 @dataclass(frozen=True)
 class Only:
     """The answer's function ``function`` uses no package but ``packages`` and the builtins:
-    neither through a global it reads (following the notebook's functions it calls) nor through
-    an ``import`` or ``__import__`` inside them."""
+    neither through a global it reads, a default argument or a closure (following the notebook's
+    functions it reaches), nor through an ``import``, ``__import__``, ``getattr`` or an
+    attribute such as ``__globals__`` inside them."""
 
     function: str
     packages: tuple[str, ...] = ("numpy",)
@@ -165,23 +183,45 @@ class Only:
         if not callable(function):
             return f"the answer no longer defines {self.function}"
         allowed = set(self.packages) | {"", "builtins", "__main__", function.__module__}
-        found = reads(function)
-        used = {f"{name} ({package_of(value)})" for name, value in found.items()
-                if package_of(value) not in allowed}
-        own = [function] + [value for value in found.values() if callable(value)
-                            and getattr(value, "__module__", None) == function.__module__]
-        for code in {code for each in own for code in _codes(getattr(each, "__code__", None))}:
-            for instruction in dis.get_instructions(code):
-                if instruction.opname == "IMPORT_NAME" and \
-                        instruction.argval.split(".")[0] not in allowed:
-                    used.add(f"import {instruction.argval}")
-                elif instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
-                        instruction.argval in _ESCAPES:
-                    used.add(instruction.argval)
+        used: set[str] = set()
+        for each in _reached(function):
+            held = {**reads(each), **_held(each)}
+            used |= {f"{name} ({package_of(value)})" for name, value in held.items()
+                     if package_of(value) not in allowed}
+            for code in _codes(each.__code__):
+                for instruction in dis.get_instructions(code):
+                    name = instruction.argval
+                    if instruction.opname == "IMPORT_NAME" and name.split(".")[0] not in allowed:
+                        used.add(f"import {name}")
+                    elif instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and \
+                            name in _ESCAPES or instruction.opname in (
+                                "LOAD_ATTR", "LOAD_METHOD") and name in _ESCAPE_ATTRS:
+                        used.add(name)
         return f"{self.function} uses {', '.join(sorted(used))}" if used else None
 
 
 Rule = Calls | FromRun | Runs | Only
+
+
+def _fetched(runs: list[Call]) -> list[tuple[list[object], list[object]]]:
+    """For each recorded ``Session.run`` (``BaseSession.run(self, fetches, ...)``), its fetches
+    and results, flattened alike (``checks.fetched``), a fetch named by string replaced by the
+    tensor or op it names in that session's graph."""
+    runs_fetched = []
+    for run in runs:
+        pairs = fetched([run])
+        graph = getattr(run[0][0], "graph", None) if run[0] else None
+        fetches = [_element(graph, fetch) for fetch, _ in pairs]
+        runs_fetched.append((fetches, [result for _, result in pairs]))
+    return runs_fetched
+
+
+def _element(graph: object, fetch: object) -> object:
+    """The tensor or op that a string fetch names in ``graph``; any other fetch as it is."""
+    if isinstance(fetch, str) and graph is not None:
+        with contextlib.suppress(KeyError, ValueError, TypeError):
+            return graph.as_graph_element(fetch)
+    return fetch
 
 
 def _equal(value: object, result: object) -> bool:
@@ -194,6 +234,38 @@ def _equal(value: object, result: object) -> bool:
         return False
 
 
+def _held(function: Callable) -> dict[str, object]:
+    """The values ``function`` holds besides its globals: default arguments and closure cells,
+    by parameter or free-variable name."""
+    held = dict(zip(function.__code__.co_varnames[function.__code__.co_argcount
+                                                  - len(function.__defaults__ or ()):],
+                    function.__defaults__ or (), strict=False))
+    held.update(function.__kwdefaults__ or {})
+    for name, cell in zip(function.__code__.co_freevars, function.__closure__ or (),
+                          strict=True):
+        with contextlib.suppress(ValueError):  # a free name not bound yet
+            held[name] = cell.cell_contents
+    return held
+
+
+def _reached(function: Callable) -> list[Callable]:
+    """``function`` and every function it reaches: those of its module it reads as globals,
+    and any it holds in a default argument or a closure."""
+    import inspect
+
+    found: list[Callable] = []
+    todo = [function]
+    while todo:
+        current = inspect.unwrap(todo.pop())
+        if not inspect.isfunction(current) or any(current is seen for seen in found):
+            continue
+        found.append(current)
+        todo += [value for value in _held(current).values() if inspect.isfunction(value)]
+        todo += [value for value in reads(current).values() if inspect.isfunction(value)
+                 and value.__module__ == function.__module__]
+    return found
+
+
 def _codes(code: CodeType | None) -> list[CodeType]:
     """``code`` and every code object defined inside it (functions, lambdas, comprehensions)."""
     if not isinstance(code, CodeType):
@@ -202,9 +274,97 @@ def _codes(code: CodeType | None) -> list[CodeType]:
                      if isinstance(constant, CodeType)]
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _binds(source: str) -> set[str]:
+    """The names that ``source`` binds in the notebook's namespace: assignments, ``for`` and
+    ``with`` targets, ``def`` and ``class`` at its top level (inside ``with``, ``for``, ``if``
+    ... too), not the names local to a function or comprehension it defines."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found.add(child.name)
+            elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                found.add(child.id)
+            if not isinstance(child, _SCOPES):
+                visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+#: The modules a check cell uses, by the name the notebook's set-up gives them: an answer that
+#: rebinds one (a copy of NumPy whose ``allclose`` says yes) fools every check after it.
+_INTACT = {"np": "numpy", "tf": "tensorflow", "checks": "cs20_helpers.checks",
+           "rules": "cs20_helpers.rules"}
+#: Functions of those modules the checks compare with, as they were when this module loaded.
+_ORIGINALS = {(module, name): getattr(sys.modules[module], name)
+              for module, names in (("numpy", ("allclose", "isclose", "array_equal", "asarray",
+                                                "array", "shape", "isfinite")),
+                                    ("cs20_helpers.checks", ("near", "between", "ancestors",
+                                                             "recording", "fetched")))
+              for name in names if module in sys.modules}
+
+
+def _intact(names: dict[str, object]) -> None:
+    """AssertionError when the notebook's ``np``, ``tf``, ``tf1``, ``checks`` or ``rules`` is
+    not the module it was, or a function the checks compare with was replaced."""
+    expected = {name: sys.modules.get(module) for name, module in _INTACT.items()}
+    if "tensorflow" in sys.modules:
+        expected["tf1"] = sys.modules["tensorflow"].compat.v1
+    for name, module in expected.items():
+        if name in names and module is not None and names[name] is not module:
+            raise AssertionError(f"your answer rebinds {name}, which the checks use: leave it "
+                                 "as the notebook's set-up made it")
+    for (module, name), original in _ORIGINALS.items():
+        if getattr(sys.modules[module], name, None) is not original:
+            raise AssertionError(f"your answer replaced {module}.{name}, which the checks use")
+
+
+def _history(names: dict[str, object]) -> list[str]:
+    """The cells the kernel ran, from IPython's own record (an answer can rebind the name ``In``,
+    not that record), the running check last; ``names["In"]`` where no IPython shell runs (the
+    tests). AssertionError when a kernel that keeps history holds none: the answer emptied it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        shell = None
+    else:
+        shell = get_ipython()
+    if shell is None:
+        return list(names.get("In") or [])
+    history = list(shell.history_manager.input_hist_parsed)
+    if not any(history) and shell.execution_count > 1:
+        raise AssertionError("the kernel's history of the cells it ran was emptied: the check "
+                             "cannot run your answer again; restart the kernel and run all")
+    return history
+
+
+def answer_cell(history: Sequence[str], *names: str) -> str | None:
+    """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
+    check) that binds one of ``names``, by assignment or by ``def`` (a cell that only defines
+    the answer's function counts: ``checks.answer_source`` sees assignments alone);
+    AssertionError, saying what to run, when none does. None when the kernel keeps no history
+    (nbval): there no answer can be re-run."""
+    if not any(history):
+        return None
+    for source in reversed(history[:-1]):
+        try:
+            if _binds(source) & set(names):
+                return source
+        except SyntaxError:
+            continue
+    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+
+
 def _resolve(target: str, names: dict[str, object]) -> tuple[object, str]:
     """Return the owner and attribute that ``target`` names: its first part is one of the
-    notebook's names (``tf``, ``tf1``) or a module path; the rest are attributes."""
+    notebook's names (``tf``, ``tf1``) or a module path; the rest are attributes. (A target
+    without a dot, a function of the notebook, is recorded in the re-run's names instead.)"""
     parts = target.split(".")
     if parts[0] in names:
         owner, rest = names[parts[0]], parts[1:-1]
@@ -233,31 +393,90 @@ def _counting(function: Callable, calls: dict[str, list[Call]],
     return counted
 
 
+def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
+    """``function`` (a notebook's own, named by a target without a dot), recording each call as
+    ``checks.recording`` does; ValueError when the notebook has no such function."""
+    if not callable(function):
+        raise ValueError(f"rule names {target}, which is not a function of the notebook")
+
+    @functools.wraps(function)
+    def record(*args: object, **kwargs: object) -> object:
+        result = function(*args, **kwargs)
+        calls.append((args, kwargs, result))
+        return result
+    return record
+
+
+#: TensorFlow's public API modules (``tf.compat.v1`` may be imported under either name).
+_API = ("tensorflow._api.", "tensorflow.compat.")
+
+
+def _aliases(owner: object, attr: str) -> list[tuple[object, str]]:
+    """Where ``owner.attr`` can be called from: for a function of TensorFlow's API, every public
+    API module that holds it (``tf.einsum`` is ``tf.linalg.einsum``, ``tf1.reshape`` is
+    ``tf.reshape``), so a rule holds whichever spelling an answer uses; else ``owner`` alone."""
+    function = getattr(owner, attr)
+    if not isinstance(owner, ModuleType) or not owner.__name__.startswith("tensorflow"):
+        return [(owner, attr)]
+    found = [(module, name) for module in list(sys.modules.values())
+             if isinstance(module, ModuleType) and (module.__name__ == "tensorflow" or
+                                                    module.__name__.startswith(_API))
+             for name, value in list(vars(module).items()) if value is function]
+    return found if (owner, attr) in found else [(owner, attr), *found]
+
+
 @contextlib.contextmanager
 def _recorded(targets: Sequence[str], names: dict[str, object]
-              ) -> Iterator[dict[str, list[Call]]]:
-    """Within the ``with`` block, record every call of each target, by target."""
+              ) -> Iterator[tuple[dict[str, list[Call]], dict[str, Callable]]]:
+    """Within the ``with`` block, record every call of each target, by target (targets that
+    name one function, ``tf1.Session.run`` and SESSION_RUN, share one record, made where the
+    function is defined); give also the recording stand-ins of the notebook's own functions,
+    to put in the re-run's names."""
     with contextlib.ExitStack() as stack:
-        yield {target: stack.enter_context(recording(*_resolve(target, names)))
-               for target in dict.fromkeys(targets)}
+        calls: dict[str, list[Call]] = {}
+        own: dict[str, Callable] = {}
+        places: dict[int, list[tuple[str, object, str]]] = {}  # by the function called
+        for target in dict.fromkeys(targets):
+            if "." in target:
+                owner, attr = _resolve(target, names)
+                places.setdefault(id(getattr(owner, attr)), []).append((target, owner, attr))
+            else:
+                calls[target] = []
+                own[target] = _recorder(names.get(target), target, calls[target])
+        for same in places.values():  # one record per function, where it is defined
+            target, owner, attr = next((place for place in same if place[2] in vars(place[1])),
+                                       same[0])
+            made: list[Call] = []
+            for where, name in _aliases(owner, attr):
+                stack.enter_context(patched(
+                    where, name, lambda original, t=target, m=made: _recorder(original, t, m)))
+            calls.update((each, made) for each, _, _ in same)
+        yield calls, own
 
 
 def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Sequence[str],
             then: Callable[[dict[str, object]], object] | None = None,
             **fresh: object) -> dict[str, object] | None:
-    """Re-run the answer cell (the latest in the kernel's history ``names["In"]`` that assigns
-    ``answer``, a name or several) in a copy of ``names`` with ``fresh`` values put in, then
+    """Re-run the answer cell (the latest in the kernel's history that binds ``answer``, a name
+    or several: ``answer_cell``) in a copy of ``names`` without the names that cell binds, with
+    ``fresh`` values put in (and the notebook's own functions that rules name, recording), then
     ``then(copy)`` (the check calling the answer's functions), every call the rules name
     recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
-    Return the copy, or None when the kernel keeps no history (nbval): nothing is enforced."""
+    First the modules the checks use must be intact (``_intact``). Return the copy, or None
+    when the kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
-    source = answer_source(names.get("In") or [], *wanted)
+    _intact(names)
+    source = answer_cell(_history(names), *wanted)
     if source is None:
         return None
+    # The re-run starts without what the answer's first run bound (a marker it could test to
+    # take another branch the second time): as if the cell ran for the first time.
+    before = {name: value for name, value in names.items() if name not in _binds(source)}
     per_call: dict[str, list[dict[str, int]]] = {}
-    with _recorded([target for rule in rules for target in rule.watched()], names) as calls:
+    watched = [target for rule in rules for target in rule.watched()]
+    with _recorded(watched, names) as (calls, own):
         try:
-            copy = rerun(source, names, **fresh)
+            copy = rerun(source, before, **{**own, **fresh})
             for rule in rules:
                 function = getattr(rule, "per", None)
                 if function and function not in per_call and callable(copy.get(function)):

@@ -37,7 +37,10 @@ TOOLS_ONLY_CALLS = {("cs20_helpers.paths", "nbformat"),
                     # notebook.sharp_figures: only inside a running IPython kernel (Jupyter
                     # brings both); a plain Python has neither and returns before importing
                     ("cs20_helpers.notebook", "IPython"),
-                    ("cs20_helpers.notebook", "matplotlib_inline")}
+                    ("cs20_helpers.notebook", "matplotlib_inline"),
+                    # rules._history: the kernel's own history, inside a running IPython
+                    # kernel; elsewhere (no IPython) it reads the names it is given
+                    ("cs20_helpers.rules", "IPython")}
 
 # Run in the core venv: which tool packages import, every notebook-facing module's import, and
 # which packages their imports name (inside functions too; not under TYPE_CHECKING) are absent.

@@ -1,5 +1,7 @@
 """rules: each rule a task states holds a right answer and rejects the answer that breaks it."""
 
+import types
+
 import numpy as np
 import pytest
 import tensorflow as tf
@@ -126,15 +128,28 @@ result = gram(np.ones((4, 2)))
 '''
 
 
-@pytest.mark.parametrize("inside", [
-    "    import tensorflow as tf2\n    return tf2.matmul(features, features, transpose_a=True)",
-    "    return tf.matmul(features, features, transpose_a=True)",
-    "    return __import__('tensorflow').matmul(features, features, transpose_a=True)",
+@pytest.mark.parametrize("wrong", [
+    NUMPY_ONLY.replace("    return features.T @ features / len(features)", inside) for inside in (
+        "    import tensorflow as tf2\n    return tf2.matmul(features, features, transpose_a=True)",
+        "    return tf.matmul(features, features, transpose_a=True)",
+        "    return __import__('tensorflow').matmul(features, features, transpose_a=True)",
+        "    return gram.__globals__['tf'].matmul(features, features, transpose_a=True)",
+        "    return getattr(np, 'ma').dot(features.T, features) / len(features)",
+    )] + [
+    NUMPY_ONLY.replace("def gram(features):", "def gram(features, t=tf):").replace(
+        "features.T @ features", "t.matmul(features, features, transpose_a=True)"),
+    "def make(t):\n    def gram(features):\n"
+    "        return t.matmul(features, features, transpose_a=True) / len(features)\n"
+    "    return gram\n\ngram = make(tf)\nresult = gram(np.ones((4, 2)))\n",
+    "def helper(features, t=tf):\n    return t.matmul(features, features, transpose_a=True)\n\n"
+    "def make(h):\n    def gram(features):\n        return h(features) / len(features)\n"
+    "    return gram\n\ngram = make(helper)\nresult = gram(np.ones((4, 2)))\n",
 ])
-def test_only_sees_a_package_however_the_function_reaches_it(inside):
+def test_only_sees_a_package_however_the_function_reaches_it(wrong):
+    """An import, __import__, a global, a default argument, a closure (also a function held in
+    one), __globals__, getattr: each reaches TensorFlow (or hides how) and is seen."""
     kept = [rules.Only("gram", why="gram uses NumPy only")]
     rules.enforce(kept, _names(NUMPY_ONLY), "result")
-    wrong = NUMPY_ONLY.replace("    return features.T @ features / len(features)", inside)
     with pytest.raises(AssertionError, match="gram uses NumPy only"):
         rules.enforce(kept, _names(wrong), "result")
 
@@ -142,3 +157,130 @@ def test_only_sees_a_package_however_the_function_reaches_it(inside):
 def test_a_target_that_does_not_exist_is_the_authors_error():
     with pytest.raises(ValueError, match="not importable"):
         rules.enforce([rules.Calls("nosuchpackage.f", why="")], _names(NUMPY_ONLY), "result")
+
+
+def test_a_cell_that_only_defines_the_function_is_the_answer():
+    """A student who deletes the stub line, or defines the function in a new cell: the latest
+    cell that binds the name, by ``def`` as by assignment, is the one re-run."""
+    stub, answer = "gram = None\n", NUMPY_ONLY.replace("result = gram(np.ones((4, 2)))\n", "")
+    assert rules.answer_cell(["", stub, answer, "check"], "gram") == answer
+    assert rules.answer_cell(["", answer, stub, "check"], "gram") == stub
+    names = _names(NUMPY_ONLY)
+    names["In"] = ["", stub, answer, "the check"]
+    copy = rules.enforce([rules.Only("gram", why="gram uses NumPy only")], names, "gram")
+    np.testing.assert_allclose(copy["gram"](np.eye(2)), np.eye(2) / 2)
+    with pytest.raises(AssertionError, match="run the cell that defines gram, then this check"):
+        rules.answer_cell(["", "x = 1", "check"], "gram")
+
+
+def test_calls_of_a_notebook_function_are_counted_in_the_answers_re_run():
+    names = _names("def batch_for(step):\n    return step\n")
+    answer = "batches = [batch_for(s) for s in range(5)]\n"
+    exec(answer, names)
+    names["In"] = ["", answer, "the check"]
+    five = [rules.Calls("batch_for", 5, 5, why="train on batch_for(0) ... batch_for(4)")]
+    assert rules.enforce(five, names, "batches")["batches"] == [0, 1, 2, 3, 4]
+    names["In"][1] = "batches = [0, 1, 2, 3, 4]\n"
+    with pytest.raises(AssertionError, match=r"batch_for was called 0 times"):
+        rules.enforce(five, names, "batches")
+    with pytest.raises(ValueError, match="rule names nosuch, which is not a function of the "
+                       "notebook"):
+        rules.enforce([rules.Calls("nosuch", why="")], names, "batches")
+
+
+def test_from_run_takes_a_whole_run_and_fetches_named_by_string():
+    answer = ("with tf.Graph().as_default() as g:\n"
+              "    x = tf1.placeholder(tf.float32, name='x')\n"
+              "    p = tf.multiply(x, 2.0, name='p')\n"
+              "    with tf1.Session(graph=g) as sess:\n"
+              "        both = sess.run([p, p], {x: 3.0})\n"
+              "        named = sess.run('p:0', {'x:0': 4.0})\n")
+    kept = [rules.FromRun("both", ops=("Mul",), why="both from one run"),
+            rules.FromRun("named", ops=("Mul",), why="named from a run"),
+            rules.Runs("p", 2, why="p is run")]
+    assert rules.enforce(kept, _names(answer), "named") is not None
+    with pytest.raises(AssertionError, match="both from one run"):
+        rules.enforce(kept, _names(answer.replace("both = sess.run([p, p], {x: 3.0})",
+                                                  "both = [6.0, 6.0]")), "named")
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_two_names_of_one_function_share_its_record_in_any_order(first):
+    """``tf1.Session.run`` is ``BaseSession.run``: a rule on either sees every run."""
+    count = rules.Calls("tf1.Session.run", 4, 4, why="four runs: initialise, two steps, read")
+    source = rules.FromRun("final", why="final from a run")
+    kept = [count, source] if first else [source, count]
+    assert rules.enforce(kept, _names(TRAIN.replace("STEP", "train").replace(
+        "range(3)", "range(2)")), "final") is not None
+
+
+def test_gradients_counts_either_spelling():
+    """A rule on tf.gradients must not reject tf1.gradients, nor let it past a ban."""
+    twice = [rules.Calls(rules.GRADIENTS, 2, 2, per="hessian_vector_product", why="two calls")]
+    for spelling in ("tf.gradients", "tf1.gradients"):
+        answer = HVP.replace("tf.gradients", spelling)
+        rules.enforce(twice, _names(answer), "hvp", then=_call_hvp)
+        with pytest.raises(AssertionError, match="no gradients"):
+            rules.enforce([rules.Calls(rules.GRADIENTS, 0, 0, why="no gradients")],
+                          _names(answer), "hvp")
+
+
+def test_an_answer_that_detects_the_re_run_takes_its_first_branch_again():
+    """The re-run starts without the names the answer bound: a marker left by the first run
+    is gone, so the re-run takes the branch the graded values came from (issue 46's attack)."""
+    lazy = HVP.replace("        hvp = sess.run(hv)",
+                       "        if '_ran_before' in globals():\n"
+                       "            hvp = sess.run(hv)\n"
+                       "        else:\n"
+                       "            hvp = np.array([6.0, 0.0, -18.0])\n"
+                       "_ran_before = True")
+    with pytest.raises(AssertionError, match="hvp comes from running your tensor"):
+        rules.enforce(HVP_RULES, _names(lazy), "hvp", then=_call_hvp)
+
+
+def test_the_modules_the_checks_use_must_be_intact(monkeypatch):
+    names = _names(HVP)
+    names["np"] = types.SimpleNamespace(allclose=lambda *args, **kwargs: True)
+    with pytest.raises(AssertionError, match="your answer rebinds np, which the checks use"):
+        rules.enforce(HVP_RULES, names, "hvp")
+    monkeypatch.setattr(np, "allclose", lambda *args, **kwargs: True)
+    with pytest.raises(AssertionError, match="your answer replaced numpy.allclose"):
+        rules.enforce(HVP_RULES, _names(HVP), "hvp")
+
+
+class _Shell:
+    """What enforce reads of an IPython shell: its history manager and execution count."""
+
+    def __init__(self, history: list[str], count: int) -> None:
+        self.history_manager = types.SimpleNamespace(input_hist_parsed=history)
+        self.execution_count = count
+
+
+def test_the_history_is_the_kernels_not_the_name_in(monkeypatch):
+    import IPython
+
+    lazy = HVP.replace("hvp = sess.run(hv)", "hvp = np.array([6.0, 0.0, -18.0])") + "In = []\n"
+    names = _names(lazy)
+    names["In"] = []  # what the answer leaves of the name
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell(["", lazy, "check"], 3))
+    with pytest.raises(AssertionError, match="hvp comes from running your tensor"):
+        rules.enforce(HVP_RULES, names, "hvp", then=_call_hvp)
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell([""], 3))
+    with pytest.raises(AssertionError, match="history of the cells it ran was emptied"):
+        rules.enforce(HVP_RULES, names, "hvp")
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell([""], 1))  # nbval keeps none
+    assert rules.enforce(HVP_RULES, names, "hvp") is None
+
+
+def test_a_rule_on_a_tensorflow_function_sees_every_spelling_of_it():
+    """tf.einsum is tf.linalg.einsum: a rule on one holds an answer that writes the other."""
+    answer = ("with tf.Graph().as_default():\n"
+              "    m = tf.ones([2, 3])\n"
+              "    gram = SPELLING('ij,ik->jk', m, m)\n")
+    once = [rules.Calls("tf.einsum", 1, 1, why="one einsum")]
+    for spelling in ("tf.einsum", "tf.linalg.einsum", "tf1.einsum"):
+        rules.enforce(once, _names(answer.replace("SPELLING", spelling)), "gram")
+    never = [rules.Calls("tf.reshape", 0, 0, why="no reshape")]
+    with pytest.raises(AssertionError, match="no reshape"):
+        rules.enforce(never, _names(answer.replace("SPELLING('ij,ik->jk', m, m)",
+                                                   "tf1.reshape(m, [3, 2])")), "gram")

@@ -16,7 +16,10 @@ exercise's id, points and the nbgrader checksum of its check cell as released). 
 the notebook's metadata, not in a cell, because nothing a student does to cells (deleting a
 check cell, retyping an answer in a new cell, turning a cell's nbgrader flags off) touches it,
 and Jupyter does not show it: ``selfcheck`` then still knows every exercise and its points, and
-``check`` knows which check cells are as that student received them. A student who edits the
+``check`` knows which check cells are as that student received them. The record also carries
+the few cell times ``selfcheck`` needs to pace its cell timeouts as ``check`` does on a busy
+machine (``timing.released_times``: the slowest cell's seconds and the set-up cells'; no
+solution, hidden test or stamp). A student who edits the
 file's JSON can change it too, which is why only the instructor's ``check`` grades.
 
 A copy in the out folder is replaced without ``--force`` only when it is what ``assign`` wrote
@@ -44,7 +47,7 @@ from nbgrader.preprocessors import (
 )
 
 from cs20_helpers._atomic import notebook_text
-from cs20_helpers.tools import exercises, guards
+from cs20_helpers.tools import exercises, guards, timing
 from cs20_helpers.tools.runner import find_notebooks
 
 # generate_assignment's order, less IncludeHeaderFooter, InstantiateTests and SaveCells (the
@@ -56,8 +59,9 @@ PREPROCESSORS = (LockCells, ClearOutput, CheckCellMetadata, ComputeChecksums, Cl
 #: Maintainers' metadata that stays in the instructor notebook: the refute stamp names the wrong
 #: answers each check rejects, with the first line each check gave, which no copy may give away;
 #: the cross-check stamp and the cell times ``store`` records (``timing``; ``check`` reads them
-#: from the instructor notebook). Every key starting with ``cs20`` is the maintainers' (see
-#: ``instructor_only``), these and any stamp added later.
+#: from the instructor notebook, and a copy's release record carries only those ``selfcheck``
+#: paces by). Every key starting with ``cs20`` is the maintainers' (see ``instructor_only``),
+#: these and any stamp added later.
 INSTRUCTOR_ONLY_METADATA = ("cs20_refuted", "cs20_crosscheck", "cs20")
 MANIFEST = ".cs20-assign.json"  # SHA-256 of each copy assign wrote into the folder, by name
 def instructor_only(key: str) -> bool:
@@ -84,15 +88,21 @@ def released(nb: nbformat.NotebookNode, *, answers: bool = False) -> nbformat.No
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return the student version of an instructor notebook, with its list of exercises
-    (``exercises.RELEASE_KEY``); the input is left unchanged."""
+    """Return the student version of an instructor notebook, with its release record
+    (``exercises.RELEASE_KEY``): its list of exercises and, when the instructor notebook
+    records them, the cell times its ``selfcheck`` paces by (``timing.released_times``); the
+    input is left unchanged."""
     copy = released(nb)
     resources: dict = {}
     for preprocessor in PREPROCESSORS:
         copy, resources = preprocessor().preprocess(copy, resources)
-    copy.metadata[exercises.RELEASE_KEY] = {"exercises": [
+    record = {"exercises": [
         {"id": e.id, "points": e.points, "checksum": exercises.checksum(copy.cells[e.check])}
         for e in exercises.exercises(copy)]}
+    times = timing.released_times(copy, nb)
+    if times is not None:
+        record[timing.RELEASED] = times
+    copy.metadata[exercises.RELEASE_KEY] = record
     return copy
 
 

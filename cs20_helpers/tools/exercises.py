@@ -15,7 +15,7 @@ from __future__ import annotations
 __all__ = ["BEGIN", "checksum", "END", "Exercise", "exercise_id", "exercises", "given_source",
     "HIDDEN_BEGIN", "HIDDEN_END", "hidden_paired", "hidden_problems", "is_check", "is_solution",
     "nbgrader_meta", "points", "problems", "RELEASE_KEY", "Released", "released_exercises",
-    "solution_lines"]
+    "set_up", "solution_lines"]
 
 import hashlib
 import math
@@ -116,6 +116,15 @@ def exercises(nb: nbformat.NotebookNode) -> list[Exercise]:
         ident = exercise_id(str(meta.get("grade_id") or f"cell{index}"))
         found.append(Exercise(ident, points(meta) or 0.0, index, solutions.get(ident)))
     return found
+
+
+def set_up(nb: nbformat.NotebookNode, found: list[Exercise] | None = None) -> list[int]:
+    """Return the indexes of the notebook's set-up cells: its code cells above its first
+    exercise cell (of ``found``, by default its own ``exercises``)."""
+    found = exercises(nb) if found is None else found
+    first = min((i for e in found for i in (e.solution, e.check) if i is not None),
+                default=len(nb.cells))
+    return [i for i in range(first) if nb.cells[i].cell_type == "code"]
 
 
 def points(meta: dict) -> float | None:

@@ -30,10 +30,10 @@ grader that cannot grade it.
 
 from __future__ import annotations
 
-__all__ = ["ALL_PASSED", "BAD_INPUT", "BadNotebook", "FAILED", "Grade", "grade", "grade_exercise",
-    "GraderFault", "instructor_copy", "main", "NOT_ATTEMPTED", "one_line", "PASSED", "PREFIX",
-    "read_notebook", "report", "REPORT_HEADER", "report_target", "Run", "run_cells",
-    "setup_fault", "SHOWN_CHARS", "SOME_FAILED"]
+__all__ = ["ALL_PASSED", "BAD_INPUT", "BadNotebook", "cell_limit", "FAILED", "Grade", "grade",
+    "grade_exercise", "GraderFault", "instructor_copy", "main", "NOT_ATTEMPTED", "one_line",
+    "PASSED", "PREFIX", "read_notebook", "report", "REPORT_HEADER", "report_target", "Run",
+    "run_cells", "run_notes", "setup_fault", "SHOWN_CHARS", "SOME_FAILED"]
 
 import os
 import shutil
@@ -235,24 +235,18 @@ def grade_exercise(exercise: exercises.Exercise, run: Run, note: str, timeout: f
     return result(FAILED, _why(check, "the check", run.timeouts.get(exercise.check, timeout)))
 
 
-def _set_up(nb: nbformat.NotebookNode, found: list[exercises.Exercise]) -> list[int]:
-    """Return the indexes of the code cells of ``nb`` above its first exercise cell."""
-    first = min((i for e in found for i in (e.solution, e.check) if i is not None),
-                default=len(nb.cells))
-    return [i for i in range(first) if nb.cells[i].cell_type == "code"]
-
-
 def _own_set_up(prepared: submission.Prepared, instructor: nbformat.NotebookNode
                 ) -> dict[int, int]:
     """Return the submission's set-up cells that are the instructor's in their place: the
     submission's code cells above its exercises that are the instructor's first code cells
     above the exercises, in the same order and unchanged, up to the first that is not; each
     by its index, with the instructor's code cell number (counting code cells from 0)."""
-    theirs = _set_up(instructor, exercises.exercises(instructor))
+    theirs = exercises.set_up(instructor)
     numbers = {index: number for number, index in enumerate(
         i for i, cell in enumerate(instructor.cells) if cell.cell_type == "code")}
     own = {}
-    for index, their in zip(_set_up(prepared.nb, prepared.exercises), theirs, strict=False):
+    for index, their in zip(exercises.set_up(prepared.nb, prepared.exercises), theirs,
+                            strict=False):
         if prepared.nb.cells[index].source != instructor.cells[their].source:
             break
         own[index] = numbers[their]
@@ -277,11 +271,13 @@ def setup_fault(prepared: submission.Prepared, instructor: nbformat.NotebookNode
 def _paced(prepared: submission.Prepared, instructor: nbformat.NotebookNode
            ) -> dict[int, float] | None:
     """Return the stored seconds of the submission's own set-up cells, by index, or None when
-    the instructor's notebook records no cell times (``timing.cell_times``)."""
-    times = timing.cell_times(instructor)
+    the instructor's notebook (for ``selfcheck``, the student copy, by its release record)
+    records no cell times (``timing.recorded_times``)."""
+    times = timing.recorded_times(instructor)
     if times is None:
         return None
-    return {index: times[number] for index, number in _own_set_up(prepared, instructor).items()}
+    return {index: times[number] for index, number in _own_set_up(prepared, instructor).items()
+            if number in times}
 
 
 def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.NotebookNode,
@@ -315,6 +311,34 @@ def grade(path: Path, student: nbformat.NotebookNode, instructor: nbformat.Noteb
     grades = [grade_exercise(e, run, prepared.notes.get(e.id, ""), timeout)
               for e in prepared.exercises]
     return grades, run
+
+
+def cell_limit(instructor: nbformat.NotebookNode, timeout: float | None) -> tuple[float, str]:
+    """Return the cell timeout to grade against ``instructor`` (for ``selfcheck``, the student
+    copy) and how it was found, for the first line of the output: ``timeout`` (``--timeout``)
+    as given, else ``timing.cell_timeout``, times the pace of the set-up when cell times are
+    recorded (``grade`` with ``paced``)."""
+    if timeout:
+        return timeout, "--timeout"
+    seconds, how = timing.cell_timeout([instructor])
+    if timing.recorded_times(instructor) is not None:
+        how += ", times the pace of the set-up cells on a busy machine"
+    return seconds, how
+
+
+def run_notes(run: Run) -> list[str]:
+    """Return the lines that follow the table: how much slower the set-up ran than the
+    instructor's stored run (when that gave the cells more time) and how often the kernel was
+    restarted."""
+    lines = []
+    if run.pace > 1:
+        lines.append(f"the notebook's own set-up ran {run.pace:.1f}x slower than the "
+                     "instructor's stored run: cells were allowed up to that many times the "
+                     "cell timeout")
+    if run.restarts:
+        lines.append(f"the kernel was restarted {run.restarts} time(s) after a cell ran past "
+                     "the timeout or ended it; the cells above were run again")
+    return lines
 
 
 def _points(value: float) -> str:
@@ -391,9 +415,7 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
         return BAD_INPUT
     if report_file is not None:
         report_target(report_file)
-    seconds, how = (timeout, "--timeout") if timeout else timing.cell_timeout([instructor])
-    if not timeout and timing.cell_times(instructor) is not None:
-        how += ", times the pace of the set-up cells on a busy machine"
+    seconds, how = cell_limit(instructor, timeout)
     head = (f"Checking {one_line(path.name)} against {one_line(str(instructor_path))} in a "
             f"fresh folder (cell timeout {seconds:g} s: {how}) ...")
     print(head, flush=True)
@@ -402,14 +424,7 @@ def main(path: Path, source: Path | None = None, timeout: float | None = None,
     except GraderFault as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
-    lines = [report(grades)]
-    if run.pace > 1:
-        lines.append(f"the notebook's own set-up ran {run.pace:.1f}x slower than the "
-                     "instructor's stored run: cells were allowed up to that many times the "
-                     "cell timeout")
-    if run.restarts:
-        lines.append(f"the kernel was restarted {run.restarts} time(s) after a cell ran past "
-                     "the timeout or ended it; the cells above were run again")
+    lines = [report(grades), *run_notes(run)]
     print("\n".join(lines), flush=True)
     if report_file is not None:
         write_text_atomic(report_target(report_file),

@@ -8,9 +8,11 @@ releases none, and with the student copy's list of exercises, which it releases)
 (``timing.cell_timeout``; nbgrader's default of 30 s fails a correct submission whose Keras fit
 takes 31 s on a busy machine) of every notebook the folder holds after the command: those
 written now and those an earlier run wrote that are still there (their recorded cell times are
-kept in the folder's ``.cs20-course-times.json``, as the copies carry none; its comment names
-the notebook that sets it), and which puts a deleted check cell back before grading
-(``OverwriteCells.add_missing_cells``), as ``check`` does.
+kept in the folder's ``.cs20-course-times.json``, as the copies carry none of the maintainers'
+metadata; its comment names the notebook that sets it), and which puts a deleted check cell
+back before grading (``OverwriteCells.add_missing_cells``), as ``check`` does. nbgrader runs
+every cell under that one fixed timeout: unlike ``check``, it cannot pace a busy machine
+(``timing.Pace``).
 
 The folder is the instructor's work: a config file is replaced only when this command wrote it,
 and a notebook there only when it is what this command wrote last time (its SHA-256 is in the
@@ -70,7 +72,8 @@ def _times(out_dir: Path) -> dict:
 def _recorded(path: Path, key: str, times: dict) -> nbformat.NotebookNode:
     """Return a notebook carrying only the cell times recorded for the course's ``path``: from
     ``times`` (under ``key``, its path in the folder), else from the file itself (a course
-    written before the copies were stripped), else none."""
+    written before the copies were stripped, or the slowest cell its release record carries,
+    ``timing.slowest_cell``), else none."""
     if key in times:
         return nbformat.v4.new_notebook(metadata={"cs20": {"slowest_cell_s": times[key]}})
     try:

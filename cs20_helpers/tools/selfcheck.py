@@ -14,6 +14,12 @@ is trusted only as released: its nbgrader checksum must match the one released, 
 check cell fails its exercise instead of passing it, and a check cell the release did not have
 counts for nothing. A copy without that list (made before it existed) is read from its cells.
 
+Each cell's timeout and its pacing on a busy machine are ``check``'s (``grading.cell_limit``,
+``grading.grade``), from the instructor's cell times the copy's release record carries
+(``timing.released_times``): the slowest cell's, and the set-up cells', which are timed as they
+run when still as released; the report then says how much slower the set-up ran. A copy released
+without them gives each cell ``timing.DEFAULT_TIMEOUT_S``, unpaced.
+
 None of this is a grade: the checksums are the student's own file's, which anyone can
 recompute; a pass here is the visible checks' verdict, and only the instructor's ``check``
 (hidden tests added) counts.
@@ -101,15 +107,19 @@ def main(path: Path, timeout: float | None = None) -> int:
         print(f"error: {grading.one_line(path.name)} has no auto-checked exercises (is it a "
               "course notebook's student copy?)", file=sys.stderr)
         return grading.BAD_INPUT
-    seconds, how = (timeout, "--timeout") if timeout else (timing.DEFAULT_TIMEOUT_S, "default")
+    if timeout or timing.slowest_cell(nb) is not None:
+        seconds, how = grading.cell_limit(nb, timeout)
+    else:  # a copy released without the instructor's cell times
+        seconds, how = timing.DEFAULT_TIMEOUT_S, "default"
     print(f"Checking {grading.one_line(path.name)} in a fresh folder with {HEADER} (cell "
           f"timeout {seconds:g} s: {how}) ...", flush=True)
     try:
-        grades, _ = grading.grade(path, nb, nb, seconds, paced=not timeout)
+        grades, run = grading.grade(path, nb, nb, seconds, paced=not timeout)
     except grading.GraderFault as error:  # the set-up cells are the student's, in a copy
         print(f"error: in your copy, {error.reason}: fix that cell (compare it with the "
-              "released copy); nothing was checked", file=sys.stderr)
+              "released copy), or on a busy machine give each cell more time with --timeout "
+              "SECONDS; nothing was checked", file=sys.stderr)
         return grading.BAD_INPUT
     grades = _graded(nb, grades)
-    print(grading.report(grades), FOOTER, sep="\n", flush=True)
+    print(grading.report(grades), *grading.run_notes(run), FOOTER, sep="\n", flush=True)
     return grading.ALL_PASSED if all(g.passed for g in grades) else grading.SOME_FAILED

@@ -13,18 +13,29 @@ A busy machine runs every cell slower (issue 46): ``store`` also keeps each code
 (``metadata.cs20.cell_s``), and ``check`` times the notebook's own set-up cells against them as
 they run (``Pace``): each cell may then take the timeout times how much slower the set-up ran
 (at least 1, at most ``MAX_PACE``).
+
+A student's copy carries none of the maintainers' metadata, so ``assign`` writes what its
+``selfcheck`` needs to pace the same way into the copy's release record (``RELEASED`` in
+``exercises.RELEASE_KEY``, see ``released_times``): the slowest cell's seconds, and each set-up
+cell's seconds with its checksum as released, so that a set-up cell the student changed is not
+timed against the instructor's. No other cell's time leaves the instructor. ``slowest_cell``
+and ``recorded_times`` read the instructor's record, else a copy's; a copy released before
+(none there) gets ``DEFAULT_TIMEOUT_S``, unpaced.
 """
 
 from __future__ import annotations
 
 __all__ = ["cell_timeout", "cell_times", "CellClock", "DEFAULT_TIMEOUT_S", "FACTOR", "FLOOR_S",
-    "MAX_PACE", "MAX_RECORDED_S", "MIN_PACED_S", "Pace", "problems", "slowest_cell"]
+    "MAX_PACE", "MAX_RECORDED_S", "MIN_PACED_S", "Pace", "problems", "recorded_times",
+    "RELEASED", "released_times", "slowest_cell"]
 
 import math
 import time
 from collections.abc import Iterable
 
 import nbformat
+
+from cs20_helpers.tools import exercises
 
 #: The cell timeout when an instructor notebook records no cell times (the next store does).
 DEFAULT_TIMEOUT_S = 600
@@ -38,6 +49,8 @@ MAX_RECORDED_S = 86_400
 MIN_PACED_S = 1.0
 #: However slow the set-up ran, a cell gets at most this many times the timeout.
 MAX_PACE = 25.0
+#: The entry of a student copy's release record that holds its cell times (``released_times``).
+RELEASED = "cell_times"
 
 
 class CellClock:
@@ -68,6 +81,12 @@ class CellClock:
                           if cell.cell_type == "code"]
 
 
+def _seconds(value: object) -> bool:
+    """Whether a recorded value is a number of seconds ``store`` could have measured."""
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and 0 <= value <= MAX_RECORDED_S  # False for NaN
+
+
 def cell_times(nb: nbformat.NotebookNode) -> list[float] | None:
     """Return each code cell's seconds as ``store`` recorded them, or None when they are not
     recorded, not numbers of seconds, or not one per code cell (an edited notebook)."""
@@ -75,10 +94,54 @@ def cell_times(nb: nbformat.NotebookNode) -> list[float] | None:
     times = recorded.get("cell_s") if isinstance(recorded, dict) else None
     if not isinstance(times, list) or len(times) != sum(c.cell_type == "code" for c in nb.cells):
         return None
-    if not all(isinstance(t, int | float) and not isinstance(t, bool)
-               and 0 <= t <= MAX_RECORDED_S for t in times):  # False for NaN
+    if not all(_seconds(t) for t in times):
         return None
     return [float(t) for t in times]
+
+
+def released_times(copy: nbformat.NotebookNode, instructor: nbformat.NotebookNode
+                   ) -> dict | None:
+    """Return the entry ``assign`` writes into a student copy's release record (``RELEASED``)
+    from the instructor notebook's recorded times: ``slowest_s``, its slowest cell's seconds,
+    and ``set_up``, a ``[seconds, checksum]`` pair per set-up cell of the copy
+    (``exercises.set_up``, the code cells above its first exercise, each with its
+    ``exercises.checksum`` as released); None when the instructor records no usable times.
+    ``copy`` is the student copy of ``instructor``: the same code cells, in the same order."""
+    slowest, times = slowest_cell(instructor), cell_times(instructor)
+    if slowest is None or times is None:
+        return None
+    return {"slowest_s": slowest, "set_up": [[times[number], exercises.checksum(copy.cells[i])]
+                                             for number, i in enumerate(exercises.set_up(copy))]}
+
+
+def _released(nb: nbformat.NotebookNode) -> dict:
+    """Return the cell times a student copy's release record holds (empty when none)."""
+    record = nb.metadata.get(exercises.RELEASE_KEY)
+    kept = record.get(RELEASED) if isinstance(record, dict) else None
+    return kept if isinstance(kept, dict) else {}
+
+
+def recorded_times(nb: nbformat.NotebookNode) -> dict[int, float] | None:
+    """Return the stored seconds of the notebook's code cells, by code cell number (counting
+    from 0): every code cell's as ``store`` recorded them (``cell_times``), else, in a student
+    copy, those of its set-up cells that are still as released (by checksum), up to the first
+    that is not; None when neither is recorded, or the copy's record is not as ``assign`` writes
+    it."""
+    times = cell_times(nb)
+    if times is not None:
+        return dict(enumerate(times))
+    pairs = _released(nb).get("set_up")
+    if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and _seconds(p[0]) and isinstance(p[1], str)
+            for p in pairs):
+        return None
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    found = {}
+    for number, ((seconds, checksum), cell) in enumerate(zip(pairs, code, strict=False)):
+        if exercises.checksum(cell) != checksum:
+            break
+        found[number] = float(seconds)
+    return found
 
 
 class Pace:
@@ -110,14 +173,13 @@ class Pace:
 
 
 def slowest_cell(nb: nbformat.NotebookNode) -> float | None:
-    """Return the seconds of the notebook's slowest cell as ``store`` recorded them, or None
-    when none are recorded or the value is unusable (see the module's docstring)."""
+    """Return the seconds of the notebook's slowest cell as ``store`` recorded them (in a
+    student copy, as its release record gives them), or None when none are recorded or the
+    value is unusable (see the module's docstring)."""
     recorded = nb.metadata.get("cs20")
-    slowest = recorded.get("slowest_cell_s") if isinstance(recorded, dict) else None
-    if isinstance(slowest, int | float) and not isinstance(slowest, bool) \
-            and 0 <= slowest <= MAX_RECORDED_S:  # False for NaN
-        return slowest
-    return None
+    slowest = recorded.get("slowest_cell_s") if isinstance(recorded, dict) \
+        else _released(nb).get("slowest_s")
+    return slowest if _seconds(slowest) else None
 
 
 def problems(nb: nbformat.NotebookNode) -> list[str]:

@@ -31,10 +31,10 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "line 8: drop `graph=` from `tf1.Session(...)`": _SESSION,
     },
     "nb05_ex5": {
-        "line 11: drop `graph=` from `tf1.Session(...)`": _SESSION,
-        "line 13: `str(logdir)` -> `logdir`":
+        "line 12: drop `graph=` from `tf1.Session(...)`": _SESSION,
+        "line 14: `str(logdir)` -> `logdir`":
             "FileWriter takes a path object as well as a string: the same folder is written",
-        "line 5: drop `name=` from `tf1.Variable(...)`":
+        "line 6: drop `name=` from `tf1.Variable(...)`":
             "the variable's name is never read: the same loss, the same summaries",
     },
 }

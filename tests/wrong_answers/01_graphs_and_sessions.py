@@ -46,6 +46,37 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                               run_metadata=both_metadata)\n"
             "add_runs = 1\n"
         ),
+        "breaks the rule: the traced run kept, the first value of both_values typed in": (
+            "import numpy as np\n\n"
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    traced = sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3},\n"
+            "                      options=tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE),\n"
+            "                      run_metadata=both_metadata)\n"
+            "both_values = [np.int32(15625), traced[1]]\n"
+            "add_runs = sum(node.node_name == 'add' for dev in both_metadata.step_stats.dev_stats\n"
+            "               for node in dev.node_stats)\n"
+        ),
+        "breaks the rule: the traced run kept, the second value of both_values typed in": (
+            "import numpy as np\n\n"
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    traced = sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3},\n"
+            "                      options=tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE),\n"
+            "                      run_metadata=both_metadata)\n"
+            "both_values = [traced[0], np.int32(10)]\n"
+            "add_runs = sum(node.node_name == 'add' for dev in both_metadata.step_stats.dev_stats\n"
+            "               for node in dev.node_stats)\n"
+        ),
+        "breaks the rule: the traced run kept, add_runs typed in, not counted": (
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    both_values = sess.run([pow_op, useless], {x: 2, y: 3},\n"
+            "                           options=tf1.RunOptions(\n"
+            "                               trace_level=tf1.RunOptions.FULL_TRACE),\n"
+            "                           run_metadata=both_metadata)\n"
+            "add_runs = 1\n"
+        ),
     },
     "nb01_ex2": {
         "lazy: the values from the stored output, no graph": (
@@ -98,6 +129,35 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
             "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
         ),
+        "breaks the rule: the sum of two_values typed in, executed_nodes run on other feeds": (
+            "import numpy as np\n\n"
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 5, b: 7})\n"
+            "two_values = [np.int32(3), np.int32(12)]\n"
+        ),
+        "breaks the rule: the product of two_values typed in, only the sum run": (
+            "import numpy as np\n\n"
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    sum_value, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+            "two_values = [sum_value, np.int32(12)]\n"
+        ),
+        "breaks the rule: ran_sum_only typed in, executed_nodes never called": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
+            "ran_sum_only = ['sum']\n"
+        ),
     },
     "nb01_ex3": {
         "lazy: the first call's figures, no second call": (
@@ -124,6 +184,29 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    ops_now = len(f.graph.get_operations())\n"
             "    (df_dw_again,) = tf.gradients(f, [f])\n"
             "    second_call_ops = len(f.graph.get_operations()) - ops_now\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "breaks the rule: tf.gradients called twice, the count and value from the last call": (
+            "with f.graph.as_default():\n"
+            "    tf.gradients(f, [w])\n"
+            "    ops_now = len(f.graph.get_operations())\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "    second_call_ops = len(f.graph.get_operations()) - ops_now\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "breaks the rule: second_gradient typed in, the gradient never run": (
+            "with f.graph.as_default():\n"
+            "    ops_now = len(f.graph.get_operations())\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "    second_call_ops = len(f.graph.get_operations()) - ops_now\n"
+            "second_gradient = 7.0\n"
+        ),
+        "breaks the rule: second_call_ops typed in, not counted": (
+            "with f.graph.as_default():\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "second_call_ops = 23\n"
             "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
             "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
         ),
@@ -231,6 +314,24 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "        mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
             "        options=tf1.RunOptions(output_partition_graphs=True),\n"
             "        run_metadata=one_device_metadata)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+        "breaks the rule: mv run on another m for the metadata, the product typed in": (
+            "import numpy as np\n\n"
+            "one_device = tf.Graph()\n"
+            "with one_device.as_default():\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    sess.run(mv1, {m1: np.zeros((2, 3))},\n"
+            "             options=tf1.RunOptions(output_partition_graphs=True),\n"
+            "             run_metadata=one_device_metadata)\n"
+            "product_one_device = np.array([[14.0], [32.0]], np.float32)\n"
             "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
             "                           for p in one_device_metadata.partition_graphs\n"
             "                           for node in p.node)\n"

@@ -5,6 +5,32 @@ _EX1_GRAPH = (
     "    w = tf1.Variable(1.0, name='w')\n"
     "    double = w.assign(w * 2)\n"
 )
+_EX1_SESSIONS = (
+    "with tf1.Session(graph=g_state, config=session_config()) as s1, \\\n"
+    "        tf1.Session(graph=g_state, config=session_config()) as s2:\n"
+    "    s1.run(w.initializer)\n"
+    "    s2.run(w.initializer)\n"
+    "    for _ in range(3):\n"
+    "        s1.run(double)\n"
+    "    s2.run(double)\n"
+    "    two_sessions = [float(s1.run(w)), float(s2.run(w))]\n"
+    "    s1.run(w.initializer)\n"
+    "    after_reinit = float(s1.run(w))\n"
+    "with tf1.Session(graph=g_state, config=session_config()) as s3:\n"
+    "    try:\n"
+    "        s3.run(w)\n"
+    "    except tf.errors.OpError as err:\n"
+    "        fresh_error = type(err).__name__\n"
+)
+_EX2_GRAPH = (
+    "with tf.Graph().as_default() as g_count:\n"
+    "    x = tf1.placeholder(tf.float32, name='x')\n"
+    "    calls = tf1.Variable(0, name='calls')\n"
+    "    doubled = tf.multiply(2.0, x, name='doubled')\n"
+    "    increment = calls.assign_add(1)\n"
+    "    with tf.control_dependencies([increment]):\n"
+    "        out = tf.identity(doubled, name='out')\n"
+)
 _EX2_RUN = (
     "with tf1.Session(graph=g_count, config=session_config()) as sess:\n"
     "    sess.run(calls.initializer)\n"
@@ -24,6 +50,24 @@ _EX3_RUN = (
     "        sess.run(mean_sum)\n"
     "    except tf.errors.OpError as err:\n"
     "        unfed_error = type(err).__name__\n"
+)
+_EX3_GRAPH = (
+    "with tf.Graph().as_default() as g_feed:\n"
+    "    x = tf1.placeholder(tf.float32, shape=[None, 3], name='x')\n"
+    "    row_sums = tf.reduce_sum(x, axis=1)\n"
+    "    mean_sum = tf.reduce_mean(row_sums)\n"
+)
+_EX4_LAZY = (
+    "final_counts = []\n"
+    "with tf.Graph().as_default() as g_lazy_loop:\n"
+    "    counter = tf1.Variable(0)\n"
+    "    with tf1.Session(config=session_config()) as sess:\n"
+    "        sess.run(counter.initializer)\n"
+    "        before = nodes(g_lazy_loop)\n"
+    "        for _ in range(100):\n"
+    "            sess.run(counter.assign_add(1))\n"
+    "        lazy_loop_nodes = nodes(g_lazy_loop) - before\n"
+    "        final_counts.append(int(sess.run(counter)))\n"
 )
 _EX4_NORMAL = (
     "final_counts = []\n"
@@ -103,6 +147,34 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "two_sessions, after_reinit = [8.0, 2.0], 1.0\n"
             "fresh_error = 'FailedPreconditionError'\n"
         ),
+        "breaks the rule: one session, not two at once, the values still right": (
+            _EX1_GRAPH
+            + "with tf1.Session(graph=g_state, config=session_config()) as s1:\n"
+            "    s1.run(w.initializer)\n"
+            "    for _ in range(3):\n"
+            "        s1.run(double)\n"
+            "    first = float(s1.run(w))\n"
+            "    s1.run(w.initializer)\n"
+            "    s1.run(double)\n"
+            "    two_sessions = [first, float(s1.run(w))]\n"
+            "    s1.run(w.initializer)\n"
+            "    after_reinit = float(s1.run(w))\n"
+            "with tf1.Session(graph=g_state, config=session_config()) as s3:\n"
+            "    try:\n"
+            "        s3.run(w)\n"
+            "    except tf.errors.OpError as err:\n"
+            "        fresh_error = type(err).__name__\n"
+        ),
+        "breaks the rule: a copy of double run, not double itself": (
+            _EX1_GRAPH
+            + "    twice = w.assign(w * 2)\n"
+            + _EX1_SESSIONS.replace("double", "twice")
+        ),
+        "breaks the rule: after_reinit typed in, w not fetched after the initializer": (
+            _EX1_GRAPH
+            + _EX1_SESSIONS.replace("    after_reinit = float(s1.run(w))\n", "")
+            + "after_reinit = 1.0\n"
+        ),
     },
     "nb02_ex2": {
         "lazy: the printed values, nothing built": (
@@ -160,6 +232,35 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "        out = tf.identity(doubled, name='out')\n"
             + _EX2_RUN
         ),
+        "breaks the rule: out never run, the given runs replaced by the printed values": (
+            _EX2_GRAPH
+            + "with tf1.Session(graph=g_count, config=session_config()) as sess:\n"
+            "    sess.run(calls.initializer)\n"
+            "    sess.run(doubled, {x: 3.0})\n"
+            "out_value, calls_after_out, calls_after_doubled = 6.0, 4, 4\n"
+        ),
+        "breaks the rule: out and doubled run with x = 1, out_value typed in": (
+            _EX2_GRAPH
+            + _EX2_RUN.replace("out_value = [float(sess.run(out, {x: 3.0})) for _ in range(4)][-1]",
+                               "[sess.run(out, {x: 1.0}) for _ in range(4)]\n    out_value = 6.0")
+            .replace("sess.run(doubled, {x: 3.0})", "sess.run(doubled, {x: 1.0})")
+        ),
+        "breaks the rule: the counter never fetched, the counts typed in": (
+            _EX2_GRAPH
+            + "with tf1.Session(graph=g_count, config=session_config()) as sess:\n"
+            "    sess.run(calls.initializer)\n"
+            "    out_value = [float(sess.run(out, {x: 3.0})) for _ in range(4)][-1]\n"
+            "    sess.run(doubled, {x: 3.0})\n"
+            "calls_after_out = calls_after_doubled = 4\n"
+        ),
+        "breaks the rule: doubled never run, its count copied": (
+            _EX2_GRAPH
+            + "with tf1.Session(graph=g_count, config=session_config()) as sess:\n"
+            "    sess.run(calls.initializer)\n"
+            "    out_value = [float(sess.run(out, {x: 3.0})) for _ in range(4)][-1]\n"
+            "    calls_after_out = int(sess.run(calls))\n"
+            "calls_after_doubled = calls_after_out\n"
+        ),
     },
     "nb02_ex3": {
         "lazy: the printed values, nothing built": (
@@ -194,6 +295,53 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    row_sums = tf.constant([6.0, 15.0]) + 0 * tf.reduce_sum(x)\n"
             "    mean_sum = tf.reduce_mean(row_sums)\n"
             + _EX3_RUN
+        ),
+        "breaks the rule: one session per run (the notebook's run helper)": (
+            _EX3_GRAPH
+            + "x_shape = x.shape.as_list()\n"
+            "sums, mean = run([row_sums, mean_sum], g_feed, {x: [[1, 2, 3], [4, 5, 6]]})\n"
+            "fed_2 = [sums.tolist(), float(mean)]\n"
+            "mean_4 = float(run(mean_sum, g_feed, {x: np.arange(12).reshape(4, 3)}))\n"
+            "mean_fed_sums = float(run(mean_sum, g_feed, {row_sums: [10.0, 20.0]}))\n"
+            "try:\n"
+            "    run(mean_sum, g_feed)\n"
+            "except tf.errors.OpError as err:\n"
+            "    unfed_error = type(err).__name__\n"
+        ),
+        "breaks the rule: the row sums of fed_2 typed in, only the mean fetched": (
+            _EX3_GRAPH
+            + _EX3_RUN.replace(
+                "    sums, mean = sess.run([row_sums, mean_sum], {x: [[1, 2, 3], [4, 5, 6]]})\n"
+                "    fed_2 = [sums.tolist(), float(mean)]\n",
+                "    mean = sess.run(mean_sum, {x: [[1, 2, 3], [4, 5, 6]]})\n"
+                "    fed_2 = [[6.0, 15.0], float(mean)]\n")
+        ),
+        "breaks the rule: the mean of fed_2 typed in, only the row sums fetched": (
+            _EX3_GRAPH
+            + _EX3_RUN.replace(
+                "    sums, mean = sess.run([row_sums, mean_sum], {x: [[1, 2, 3], [4, 5, 6]]})\n"
+                "    fed_2 = [sums.tolist(), float(mean)]\n",
+                "    fed_2 = [sess.run(row_sums, {x: [[1, 2, 3], [4, 5, 6]]}).tolist(), 10.5]\n")
+        ),
+        "breaks the rule: mean_4 typed in, the four rows never fed": (
+            _EX3_GRAPH
+            + _EX3_RUN.replace(
+                "    mean_4 = float(sess.run(mean_sum, {x: np.arange(12).reshape(4, 3)}))\n",
+                "    mean_4 = 16.5\n")
+        ),
+        "breaks the rule: mean_fed_sums typed in, row_sums never fed": (
+            _EX3_GRAPH
+            + _EX3_RUN.replace(
+                "    mean_fed_sums = float(sess.run(mean_sum, {row_sums: [10.0, 20.0]}))\n",
+                "    mean_fed_sums = 15.0\n")
+        ),
+        "breaks the rule: mean_4 fetched from a constant built in the graph": (
+            _EX3_GRAPH
+            + "with g_feed.as_default():\n"
+            "    four_rows = tf.constant(16.5)\n"
+            + _EX3_RUN.replace(
+                "    mean_4 = float(sess.run(mean_sum, {x: np.arange(12).reshape(4, 3)}))\n",
+                "    mean_4 = float(sess.run(four_rows))\n")
         ),
     },
     "nb02_ex4": {
@@ -261,6 +409,40 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "        final_counts.append(int(sess.run(counter)))\n"
             + _EX4_NORMAL.replace("final_counts = []\n", "")
             + "g_normal_loop.finalize()\n"
+            "finalize_refused = True\n"
+        ),
+        "issue 46: the loops never run, the final counts typed in": (
+            "with tf.Graph().as_default() as g_lazy_loop:\n"
+            "    counter = tf1.Variable(0)\n"
+            "    before = nodes(g_lazy_loop)\n"
+            "    for _ in range(100):\n"
+            "        counter.assign_add(1)\n"
+            "    lazy_loop_nodes = nodes(g_lazy_loop) - before\n"
+            "with tf.Graph().as_default() as g_normal_loop:\n"
+            "    counter = tf1.Variable(0)\n"
+            "    step = counter.assign_add(1)\n"
+            "normal_loop_nodes = 0\n"
+            "final_counts = [100, 100]\n"
+            "g_normal_loop.finalize()\n"
+            "finalize_refused = True\n"
+        ),
+        "breaks the rule: the normal step built with a raw op, not counter.assign_add": (
+            _EX4_LAZY
+            + _EX4_NORMAL.replace("final_counts = []\n", "").replace(
+                "counter.assign_add(1)",
+                "tf.raw_ops.AssignAddVariableOp(resource=counter.handle, value=1)")
+            + "g_normal_loop.finalize()\n"
+            "finalize_refused = True\n"
+        ),
+        "breaks the rule: the steps run as ops (no value fetched), the final counts typed in": (
+            _EX4_LAZY.replace("sess.run(counter.assign_add(1))",
+                              "sess.run(counter.assign_add(1).op)")
+            .replace("        final_counts.append(int(sess.run(counter)))\n", "")
+            + _EX4_NORMAL.replace("final_counts = []\n", "")
+            .replace("sess.run(step)", "sess.run(step.op)")
+            .replace("    final_counts.append(int(sess.run(counter)))\n", "")
+            + "final_counts = [100, 100]\n"
+            "g_normal_loop.finalize()\n"
             "finalize_refused = True\n"
         ),
     },

@@ -104,6 +104,50 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                                  "GradientDescentOptimizer(1.1 * lr_max)")
             + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
             "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
+        "breaks the rule: lr_max typed in to full precision, hessian never called":
+            "lr_max = 0.003952776424515508\n" + _EX1_TRAIN
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
+        "breaks the rule: linear_model's graph rewritten by hand, linear_model never called":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            + _EX1_TRAIN.replace("_, _, loss = linear_model(X, Y)",
+                                 "w, b = tf1.Variable(0.0), tf1.Variable(0.0)\n"
+                                 "        loss = tf.reduce_mean(tf.square(Y - (X * w + b)))")
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
+        "breaks the rule: the gradient steps made with tf.gradients and assign_sub, no optimizer":
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            + _EX1_TRAIN.replace("_, _, loss = linear_model(X, Y)",
+                                 "w, b, loss = linear_model(X, Y)")
+            .replace("train_op = tf1.train.GradientDescentOptimizer(learning_rate).minimize(loss)",
+                     "grads = tf.gradients(loss, [w, b])\n"
+                     "        train_op = tf.group(tf1.assign_sub(w, learning_rate * grads[0]),\n"
+                     "                            tf1.assign_sub(b, learning_rate * grads[1]))")
+            + "losses_below = full_batch_losses(0.9 * lr_max, x_data)\n"
+            "losses_above = full_batch_losses(1.1 * lr_max, x_data)\n",
+        "breaks the rule: TensorFlow's calls made for show, the losses computed in NumPy float32": (
+            "lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n"
+            "def numpy_losses(rate):\n"
+            "    with tf.Graph().as_default() as graph:\n"
+            "        X = tf1.placeholder(tf.float32, shape=[None])\n"
+            "        Y = tf1.placeholder(tf.float32, shape=[None])\n"
+            "        _, _, loss = linear_model(X, Y)\n"
+            "        tf1.train.GradientDescentOptimizer(rate).minimize(loss)\n"
+            "        init = tf1.global_variables_initializer()\n"
+            "    with tf1.Session(graph=graph) as sess:\n"
+            "        for _ in range(50):\n"
+            "            sess.run(init)\n"
+            "    w = b = np.float32(0)\n"
+            "    x, y, out = x_data.astype(np.float32), y_data.astype(np.float32), []\n"
+            "    for _ in range(50):\n"
+            "        error = w * x + b - y\n"
+            "        out.append(np.float32(np.mean(error ** 2)))\n"
+            "        w = np.float32(w - rate * 2 * np.mean(error * x))\n"
+            "        b = np.float32(b - rate * 2 * np.mean(error))\n"
+            "    return out\n"
+            "losses_below = numpy_losses(0.9 * lr_max)\n"
+            "losses_above = numpy_losses(1.1 * lr_max)\n"
+        ),
     },
     "nb03_ex2": {
         "breaks the rule: the Huber line fitted in NumPy, no TensorFlow": (
@@ -147,6 +191,33 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: least squares on the areas within 5 of the Huber 14 line, no Huber":
             "_near = np.abs(y_data - (huber_w * x_data + huber_b)) < 5\n"
             "huber5_w, huber5_b = np.polyfit(x_data[_near], y_data[_near], 1)\n",
+        "breaks the rule: section 6's huber_loss replaced by tf1.losses.huber_loss (same values)":
+            "DELTA = 5.0\n"
+            + _EX2_TRAIN.replace("tf.reduce_mean(huber_loss(Y, X * w + b, delta=DELTA))",
+                                 "tf1.losses.huber_loss(Y, X * w + b, delta=DELTA)")
+            + "huber5_w = w_s / x_std\nhuber5_b = b_s - huber5_w * x_mean\n",
+        "breaks the rule: the optimizer built but never run, the NumPy fit loaded into w and b": (
+            "DELTA = 5.0\n"
+            + _EX2_TRAIN.split("with tf1.Session")[0]
+            + "fit_w = fit_b = 0.0\n"
+            "for _ in range(1000):\n"
+            "    pull = np.clip(y_data - (fit_w * x_standard + fit_b), -5.0, 5.0)\n"
+            "    fit_w = fit_w + 0.5 * np.mean(pull * x_standard)\n"
+            "    fit_b = fit_b + 0.5 * np.mean(pull)\n"
+            "with tf1.Session(graph=huber5_graph, config=session_config()) as sess:\n"
+            "    sess.run(init)\n"
+            "    for _ in range(1000):\n"
+            "        sess.run(loss, {X: x_standard, Y: y_data})\n"
+            "    sess.run([w.assign(fit_w), b.assign(fit_b)])\n"
+            "    w_s, b_s = (float(v) for v in sess.run([w, b]))\n"
+            "huber5_w = w_s / x_std\nhuber5_b = b_s - huber5_w * x_mean\n"
+        ),
+        "lazy: both figures typed in to full precision (from a NumPy fit)":
+            "huber5_w, huber5_b = 0.6229496754379844, 22.078430003955223\n",
+        "breaks the rule: trained in TensorFlow, the line then replaced by the NumPy fit": (
+            "DELTA = 5.0\n" + _EX2_TRAIN
+            + "huber5_w, huber5_b = 0.6229496754379844, 22.078430003955223\n"
+        ),
     },
     "nb03_ex3": {
         "common mistake: the planted bug left in (no global_step)":
@@ -163,6 +234,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the step counted, but Adam in place of gradient descent":
             _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.AdamOptimizer(0.1)"
                               ".minimize(loss, global_step=step_counter)"),
+        "breaks the rule: the bug left in, the counter rebound to a constant":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss)\n    step_counter = tf.constant(30, tf.int64)"),
+        "breaks the rule: the bug left in, a new variable counting runs rebound to step_counter":
+            _EX3_CELL.replace("TRAIN_OP", "step_counter = tf1.Variable(0, dtype=tf.int64)\n"
+                              "    train_op = tf.group(tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss), step_counter.assign_add(1))"),
+        "breaks the rule: train_op left with the bug, the loop runs a fixed op of another name":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss)\n    fixed = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss, global_step=step_counter)")
+            .replace("sess.run(train_op, feed)", "sess.run(fixed, feed)"),
+        "breaks the rule: the bug left in, counted_steps typed in after the loop":
+            _EX3_CELL.replace("TRAIN_OP", "train_op = tf1.train.GradientDescentOptimizer(0.1)"
+                              ".minimize(loss)") + "counted_steps = np.int64(30)\n",
     },
     "nb03_ex4": {
         "lazy: the figures copied from the printed output":
@@ -216,5 +302,19 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
             "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n"
         ),
+        "breaks the rule: the images reloaded from the data set, not test_x":
+            "test_probs = tf.nn.softmax(tf.matmul(flatten(datasets.load_mnist('test', "
+            "source=profile())[0]), w2) + b2).numpy()\n"
+            "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(test_probs, test_labels, 0.9)\n",
+        "breaks the rule: the labels reloaded from the data set, not test_labels":
+            _EX4_PROBS
+            + "def confidence(probs, labels, threshold):\n"
+            "    sure = probs.max(axis=1) > threshold\n"
+            "    return float(sure.mean()), float((probs.argmax(axis=1) == labels)[sure].mean())\n"
+            "confident, confident_accuracy = confidence(\n"
+            "    test_probs, datasets.load_mnist('test', source=profile())[1], 0.9)\n",
     },
 }

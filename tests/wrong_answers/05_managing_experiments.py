@@ -34,6 +34,50 @@ with tf.Graph().as_default() as g:
 checkpoint_names = {name for name, _ in tf.train.list_variables(path)}
 '''
 
+#: 5 steps of TF1's momentum (accum = 0.9 accum + grad; var -= 0.5 accum) in NumPy, as the check's
+#: reference does: the right values, computed outside the graph.
+_EX1_NUMPY = '''
+    values = [np.zeros((784, 10)), np.zeros(10), np.zeros((784, 10)), np.zeros(10)]
+    for s in range(5):
+        xb, yb = batch_for(s)
+        p = np.exp(xb @ values[0] + values[1])
+        p /= p.sum(axis=1, keepdims=True)
+        p[np.arange(100), yb] -= 1
+        p /= 100
+        values[2], values[3] = 0.9 * values[2] + xb.T @ p, 0.9 * values[3] + p.sum(axis=0)
+        values[0], values[1] = values[0] - 0.5 * values[2], values[1] - 0.5 * values[3]
+'''
+
+_EX1_LOADED = '''checkpoint_names = set()
+with tf.Graph().as_default() as g:
+    X = tf1.placeholder(tf.float32, [None, 784])
+    Y = tf1.placeholder(tf.int64, [None])
+    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_initializer())
+    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializer())
+    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=Y, logits=tf.matmul(X, w) + b))
+    optimizer = tf1.train.MomentumOptimizer(0.5, momentum=0.9)
+    momentum_train = optimizer.minimize(loss)
+    momentum_saver = tf1.train.Saver()
+    slots = [optimizer.get_slot(w, "momentum"), optimizer.get_slot(b, "momentum")]
+''' + _EX1_NUMPY + '''    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        for variable, value in zip([w, b] + slots, values):
+            variable.load(value, sess)
+        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))
+checkpoint_names = {name for name, _ in tf.train.list_variables(path)}
+'''
+
+_EX1_BY_HAND = _EX1_CELL.replace("BUILD", """\
+optimizer = tf1.train.MomentumOptimizer(0.5, momentum=0.9)
+    optimizer.minimize(loss)  # built, never run
+    momentum_saver = tf1.train.Saver()
+    (mw, mb), (gw, gb) = (optimizer.get_slot(w, "momentum"), optimizer.get_slot(b, "momentum")), \\
+        tf.gradients(loss, [w, b])
+    with tf1.control_dependencies([tf1.assign(mw, 0.9 * mw + gw), tf1.assign(mb, 0.9 * mb + gb)]):
+        momentum_train = tf.group(tf1.assign_sub(w, 0.5 * mw.read_value()),
+                                  tf1.assign_sub(b, 0.5 * mb.read_value()))""")
+
 _EX3_RUN = '''
 
 with tf.Graph().as_default() as g:
@@ -45,7 +89,8 @@ with tf.Graph().as_default() as g:
         hvp = sess.run(hv)
 '''
 
-_EX5_RIGHT = '''def log_loss(logdir, steps, every, learning_rate):
+_EX5_RIGHT = '''log_loss = None
+def log_loss(logdir, steps, every, learning_rate):
     with tf.Graph().as_default() as g:
         v = tf1.Variable([3.0, 4.0], name="v")
         global_step = tf1.train.get_or_create_global_step()
@@ -63,6 +108,9 @@ _EX5_RIGHT = '''def log_loss(logdir, steps, every, learning_rate):
                 sess.run(update)
             writer.close()
 '''
+
+#: The line of the right answer that adds a summary to the FileWriter.
+_EX5_ADD = "                    writer.add_summary(sess.run(loss_summary), global_step=step)\n"
 
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb05_ex1": {
@@ -84,6 +132,17 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: the loss summed over the batch, not averaged":
             _EX1_RIGHT.replace("tf.reduce_mean(", "tf.reduce_sum("),
         "fakes the inspected object: variables named like the slots, saved untrained": _EX1_FAKE,
+        "breaks the rule (issue 46): MomentumOptimizer built but never run, the 5 updates done in "
+        "NumPy and loaded": _EX1_LOADED,
+        "breaks the rule: momentum_train a momentum update written by hand with tf1.assign, "
+        "MomentumOptimizer's minimize built beside it and never run": _EX1_BY_HAND,
+        "breaks the rule: trained and saved right, but the names typed in, not listed":
+            _EX1_RIGHT.replace("{name for name, _ in tf.train.list_variables(path)}",
+                               '{"weights", "bias", "weights/Momentum", "bias/Momentum"}'),
+        "breaks the rule: nothing saved, the names listed from the file an earlier run left":
+            _EX1_RIGHT.replace("        path = momentum_saver.save(sess, "
+                               "str(LOGS / \"momentum\" / \"softmax\"))\n",
+                               "path = str(LOGS / \"momentum\" / \"softmax\")\n"),
     },
     "nb05_ex2": {
         "lazy: the Saver built but never used, the weights read from the file": (
@@ -120,6 +179,13 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "with tf.Graph().as_default() as renaming_graph:\n"
             '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
             "    renaming_saver = tf1.train.Saver([W_renamed])\n"
+            'restored_w = tf.train.load_variable(latest, "weights")\n',
+        "breaks the rule: restored with renaming_saver, but restored_w read from the file":
+            "with tf.Graph().as_default() as renaming_graph:\n"
+            '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
+            '    renaming_saver = tf1.train.Saver({"weights": W_renamed})\n'
+            "    with tf1.Session(graph=renaming_graph) as sess:\n"
+            "        renaming_saver.restore(sess, latest)\n"
             'restored_w = tf.train.load_variable(latest, "weights")\n',
     },
     "nb05_ex3": {
@@ -161,6 +227,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    x = tf.constant([1.0, 2.0, 3.0])\n"
             "    hvp = hessian_vector_product(tf.reduce_sum(x**3) + x[0] * x[1], x,\n"
             "                                 tf.constant([1.0, 0.0, -1.0]))\n",
+        "breaks the rule (issue 46): H v summed row by row, n + 1 tf.gradients calls, no n x n "
+        "tensor":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.add_n([tf.gradients(grad[i], x)[0] * v[i] for i in range(x.shape[0])])\n"
+            + _EX3_RUN,
+        "breaks the rule (issue 46): the function right, hvp typed in by hand":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n\n\n"
+            "hvp = np.array([6.0, 1.0, -18.0], dtype=np.float32)\n",
+        "breaks the rule: the function right, hvp a run of a constant typed in":
+            "def hessian_vector_product(y, x, v):\n"
+            "    grad = tf.gradients(y, x)[0]\n"
+            "    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n\n\n"
+            "with tf.Graph().as_default() as g, tf1.Session(graph=g) as sess:\n"
+            "    hvp = sess.run(tf.constant([6.0, 1.0, -18.0]))\n",
     },
     "nb05_ex4": {
         "lazy: a guess, no graph built":
@@ -205,7 +288,14 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    tf1.set_random_seed(2)\n"
             "    extra = tf1.random_uniform([])\n"
             "    a_with_extra = tf1.random_uniform([], -10, 10)\n",
-    },    "nb05_ex5": {
+        "breaks the rule: a_with_extra typed in from an earlier run":
+            "a_changes = True\na_with_extra = -5.231690406799316\n",
+        "breaks the rule: a_with_extra a run of a constant typed in":
+            "a_changes = True\n"
+            "with tf.Graph().as_default() as g, tf1.Session(graph=g) as sess:\n"
+            "    a_with_extra = sess.run(tf.constant(-5.231690406799316))\n",
+    },
+    "nb05_ex5": {
         "common mistake: the loss logged after the update, which flatters it":
             _EX5_RIGHT.replace("                sess.run(update)\n", "").replace(
                 "                if step % every == 0:\n",
@@ -237,5 +327,52 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the learning rate fixed at 0.1":
             _EX5_RIGHT.replace("GradientDescentOptimizer(learning_rate)",
                                "GradientDescentOptimizer(0.1)"),
+        "breaks the rule (issue 46): eager tf.summary and an update by hand, no graph, global "
+        "step, optimizer or FileWriter":
+            "log_loss = None\n"
+            "def log_loss(logdir, steps, every, learning_rate):\n"
+            "    v = tf.Variable([3.0, 4.0])\n"
+            "    writer = tf.summary.create_file_writer(str(logdir))\n"
+            "    with writer.as_default():\n"
+            "        for step in range(steps):\n"
+            "            if step % every == 0:\n"
+            "                tf.summary.scalar('loss', tf.reduce_sum(v**2), step=step)\n"
+            "            v.assign_sub(learning_rate * 2 * v)\n"
+            "    writer.close()\n",
+        "breaks the rule (issue 46): the graph trains right, the summaries Summary protos made by "
+        "hand from the fetched loss":
+            _EX5_RIGHT.replace(
+                _EX5_ADD,
+                "                    value = float(sess.run(loss))\n"
+                "                    writer.add_summary(tf1.Summary(value=[tf1.Summary.Value(\n"
+                "                        tag='loss', simple_value=value)]), global_step=step)\n"),
+        "breaks the rule: the optimizer built but never run, each step an assign written by hand":
+            _EX5_RIGHT.replace(
+                "            loss, global_step=global_step)\n",
+                "            loss, global_step=global_step)\n"
+                "        by_hand = tf.group(tf1.assign_sub(v, 2 * learning_rate * v),\n"
+                "                           tf1.assign_add(global_step, 1))\n").replace(
+                "                sess.run(update)\n", "                sess.run(by_hand)\n"),
+        "breaks the rule: no global step given to minimize, the steps counted in Python":
+            _EX5_RIGHT.replace("            loss, global_step=global_step)\n",
+                               "            loss)\n").replace(
+                "            for _ in range(steps):\n"
+                "                step = sess.run(global_step)\n",
+                "            for step in range(steps):\n"),
+        "breaks the rule: the graph trains right, the points written with TensorFlow 2's "
+        "tf.summary, no FileWriter":
+            _EX5_RIGHT.replace(
+                "            writer = tf1.summary.FileWriter(str(logdir))\n",
+                "            points = []\n"
+            ).replace(
+                _EX5_ADD,
+                "                    points.append((step, sess.run(loss)))\n"
+            ).replace(
+                "            writer.close()\n",
+                "    writer = tf.summary.create_file_writer(str(logdir))\n"
+                "    with writer.as_default():\n"
+                "        for step, value in points:\n"
+                "            tf.summary.scalar('loss', value, step=int(step))\n"
+                "    writer.close()\n"),
     },
 }

@@ -16,6 +16,10 @@ for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
     label_back = int(fields["label"])
 '''
 
+_EX1_SPEC = """digit_spec = {"pixels": tf.io.FixedLenFeature([], tf.string),
+              "label": tf.io.FixedLenFeature([], tf.int64)}
+"""
+
 _EX2_PIPELINE = '''rows_read, sum_x, coord, threads = 0, 0.0, None, []
 with tf.Graph().as_default() as g:
     key, (x_batch, y_batch) = csv_pipeline(batch_size=10)
@@ -78,6 +82,35 @@ label_back = int(test_labels[0])
 ''',
         "lazy: the pixels read back from the file, the label taken from memory": _EX1_READ.replace(
             'label_back = int(fields["label"])', "label_back = int(test_labels[0])"),
+        "breaks the rule: the file written by tf.data.experimental.TFRecordWriter, not a "
+        "tf.io.TFRecordWriter": _EX1_READ.replace(
+            """with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:
+    writer.write(digit_record.SerializeToString())
+""", """tf.data.experimental.TFRecordWriter(str(LOGS / "digit.tfrecord")).write(
+    tf.data.Dataset.from_tensors(digit_record.SerializeToString()))
+"""),
+        "breaks the rule: the file read back with tf1.io.tf_record_iterator, not "
+        "tf.data.TFRecordDataset": _EX1_READ.replace(
+            'for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):',
+            'for raw in tf1.io.tf_record_iterator(str(LOGS / "digit.tfrecord")):'),
+        "breaks the rule: the record parsed with tf.train.Example, not "
+        "tf.io.parse_single_example": _EX1_WRITE + _EX1_SPEC + '''\
+for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
+    feature = tf.train.Example.FromString(raw.numpy()).features.feature
+    pixels = feature["pixels"].bytes_list.value[0]
+    digit_back = tf.reshape(tf.io.decode_raw(pixels, tf.uint8), [28, 28]).numpy()
+    label_back = int(feature["label"].int64_list.value[0])
+''',
+        "breaks the rule: the pixels described by a VarLenFeature, not a FixedLenFeature":
+            _EX1_READ.replace(
+                '"pixels": tf.io.FixedLenFeature([], tf.string)',
+                '"pixels": tf.io.VarLenFeature(tf.string)').replace(
+                'tf.io.decode_raw(fields["pixels"], tf.uint8)',
+                'tf.io.decode_raw(tf.sparse.to_dense(fields["pixels"])[0], tf.uint8)'),
+        "breaks the rule: the bytes turned into pixels by np.frombuffer, not tf.io.decode_raw":
+            _EX1_READ.replace(
+                'tf.reshape(tf.io.decode_raw(fields["pixels"], tf.uint8), [28, 28]).numpy()',
+                'np.frombuffer(fields["pixels"].numpy(), np.uint8).reshape(28, 28)'),
     },
     "nb06_ex2": {
         "lazy: section 3's printed figures, no pipeline run": (
@@ -115,6 +148,36 @@ with tf.Graph().as_default() as g:
                 init="        sess.run(tf1.local_variables_initializer())\n",
                 join="        coord.join(threads)\n").replace(
                 "start_queue_runners(sess=sess, coord=coord)", "start_queue_runners(sess=sess)"),
+        "breaks the rule: the threads started by hand with create_threads, not by "
+        "tf1.train.start_queue_runners": _EX2_PIPELINE.format(
+            init="        sess.run(tf1.local_variables_initializer())\n",
+            join="        coord.join(threads)\n").replace(
+            "threads = tf1.train.start_queue_runners(sess=sess, coord=coord)",
+            "threads = [t for runner in tf1.get_collection(tf1.GraphKeys.QUEUE_RUNNERS)\n"
+            "                   for t in runner.create_threads(sess, coord=coord, start=True)]"),
+        "breaks the rule: the rows counted from the CSV in NumPy, the threads started, stopped "
+        "and joined": '''\
+with tf.Graph().as_default() as g:
+    key, (x_batch, y_batch) = csv_pipeline(batch_size=10)
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.local_variables_initializer())
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        rows = np.loadtxt(csv_path, delimiter=",", skiprows=1)
+        rows_read, sum_x = len(rows), float(rows[:, 0].sum())
+        coord.request_stop()
+        coord.join(threads)
+''',
+        "breaks the rule: the coordinator's stop event set by hand, coord.request_stop() never "
+        "called": _EX2_PIPELINE.format(
+            init="        sess.run(tf1.local_variables_initializer())\n",
+            join="        coord.join(threads)\n").replace(
+            "        coord.request_stop()\n", "        coord._stop_event.set()\n"),
+        "breaks the rule: each thread joined by hand and the coordinator marked joined, "
+        "coord.join never called": _EX2_PIPELINE.format(
+            init="        sess.run(tf1.local_variables_initializer())\n",
+            join="        for t in threads:\n            t.join(timeout=10)\n"
+                 "        coord._joined = True\n"),
     },
     "nb06_ex3": {
         "lazy: a made-up array of the predicted shape":
@@ -129,6 +192,26 @@ with tf.Graph().as_default() as g:
         "breaks the rule: the queue built and filled, the array then padded in NumPy":
             _EX3_QUEUE.replace("padded = sess.run(take_three, options=TIMEOUT)", "pass")
             + _EX3_NUMPY,
+        "breaks the rule: the queue built from raw ops, not tf1.PaddingFIFOQueue": '''\
+predicted_shape = (3, 3, 2)
+with tf.Graph().as_default() as g:
+    handle = tf.raw_ops.PaddingFIFOQueueV2(component_types=[tf.float32],
+                                           shapes=[tf.TensorShape([None, 2])], capacity=5)
+    seq = tf1.placeholder(tf.float32, [None, 2])
+    put = tf.raw_ops.QueueEnqueueV2(handle=handle, components=[seq])
+    take_three = tf.raw_ops.QueueDequeueManyV2(handle=handle, n=3, component_types=[tf.float32])[0]
+    with tf1.Session(graph=g) as sess:
+        for n in (1, 3, 2):
+            sess.run(put, {seq: np.ones((n, 2), np.float32)})
+        padded = sess.run(take_three, options=TIMEOUT)
+''',
+        "breaks the rule: the queue built and filled, padded a Session.run of a constant":
+            _EX3_QUEUE.replace("padded = sess.run(take_three, options=TIMEOUT)", "pass")
+            + "predicted_shape = (3, 3, 2)\n"
+              "by_hand = np.array([[[1, 1], [0, 0], [0, 0]], [[1, 1], [1, 1], [1, 1]],\n"
+              "                    [[1, 1], [1, 1], [0, 0]]], np.float32)\n"
+              "with tf.Graph().as_default(), tf1.Session() as sess:\n"
+              "    padded = sess.run(tf.constant(by_hand))\n",
     },
     "nb06_ex4": {
         "lazy: one number for both, no file written":
@@ -144,7 +227,26 @@ overhead_per_record = record_path.stat().st_size / jpeg_bytes
 tfrecord.write_image_records(items[:1], LOGS / "one.tfrecord")
 one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - items[0][0].stat().st_size
 ''',
-    },    "nb06_ex5": {
+        "breaks the rule: the record made by hand, not with tfrecord.image_example": '''\
+overhead_per_record = (record_path.stat().st_size - jpeg_bytes) / written
+first, label = items[0]
+height, width, channels = tfrecord.image_shape(first)
+
+
+def ints(value):
+    return tf.train.Feature(int64_list=tf.train.Int64List(value=[int(value)]))
+
+
+by_hand = tf.train.Example(features=tf.train.Features(feature={
+    "image": tf.train.Feature(bytes_list=tf.train.BytesList(value=[first.read_bytes()])),
+    "label": ints(label), "height": ints(height), "width": ints(width),
+    "channels": ints(channels)}))
+with tf.io.TFRecordWriter(str(LOGS / "one.tfrecord")) as writer:
+    writer.write(by_hand.SerializeToString())
+one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - first.stat().st_size
+''',
+    },
+    "nb06_ex5": {
         "common mistake: the files one after the other (no interleave)":
             "def round_robin(paths):\n"
             "    return tf.data.TextLineDataset(list(paths))\n" + _EX5_FIRST_SIX,
@@ -170,6 +272,35 @@ one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - items[0][0].stat(
         "lazy: first_six typed in, round_robin reads one file after the other":
             "def round_robin(paths):\n"
             "    return tf.data.TextLineDataset(list(paths))\n\n\n"
+            "first_six = ['a,0', 'b,0', 'a,1', 'b,1', 'a,2', 'b,2']\n",
+        "breaks the rule: the lines split from tf.io.read_file, no TextLineDataset":
+            "def round_robin(paths):\n"
+            "    def lines_of(path):\n"
+            "        text = tf.strings.strip(tf.io.read_file(path))\n"
+            "        return tf.data.Dataset.from_tensor_slices(tf.strings.split(text, \"\\n\"))\n"
+            "    return tf.data.Dataset.from_tensor_slices(list(paths)).interleave(\n"
+            "        lines_of, cycle_length=len(paths))\n" + _EX5_FIRST_SIX,
+        "breaks the rule: choose_from_datasets in turn, no interleave or num_parallel_reads":
+            "def round_robin(paths):\n"
+            "    files = [tf.data.TextLineDataset(path) for path in paths]\n"
+            "    turns = tf.data.Dataset.range(len(paths)).repeat()\n"
+            "    return tf.data.Dataset.choose_from_datasets(files, turns,\n"
+            "                                                stop_on_empty_dataset=False)\n"
+            + _EX5_FIRST_SIX,
+        "breaks the rule: the files read when round_robin is called, merged into a new file":
+            "from pathlib import Path\n\n\n"
+            "def round_robin(paths):\n"
+            "    rows = [open(path, encoding='utf-8').read().splitlines() for path in paths]\n"
+            "    merged = Path(paths[0]).with_suffix('.merged')\n"
+            "    lines = []\n"
+            "    while any(rows):\n"
+            "        lines += [row.pop(0) for row in rows if row]\n"
+            "    merged.write_text(''.join(line + '\\n' for line in lines), encoding='utf-8')\n"
+            "    return tf.data.Dataset.from_tensors(str(merged)).interleave(\n"
+            "        tf.data.TextLineDataset)\n" + _EX5_FIRST_SIX,
+        "breaks the rule: first_six typed in beside a right round_robin":
+            "def round_robin(paths):\n"
+            "    return tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))\n\n\n"
             "first_six = ['a,0', 'b,0', 'a,1', 'b,1', 'a,2', 'b,2']\n",
     },
 }

@@ -1,5 +1,9 @@
 """Wrong answers to notebook 10's exercises: each must fail its check (proved by `refute`)."""
 
+#: The first line of exercise 4's answer cell, which a student keeps: the check finds the answer
+#: cell by the name it assigns.
+_EX4_STUB = "two_updates = None  # set it to a function (w0, lr) -> (fresh_loss, stale_loss)\n"
+
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb10_ex1": {
         "common mistake: every variable on the first ps": (
@@ -92,9 +96,18 @@ def replica_loss(x, y, weights):
     errors = tf.square(tf.linalg.matvec(x, w) - y)
     return tf.reduce_sum(errors) / GLOBAL_BATCH
 ''',
+        "breaks the rule: tf.nn.compute_average_loss called, not the division written by hand": '''\
+GLOBAL_BATCH = 64
+
+
+def replica_loss(x, y, w):
+    errors = tf.square(tf.linalg.matvec(x, w) - y)
+    return tf.nn.compute_average_loss(errors, global_batch_size=GLOBAL_BATCH)
+''',
     },
     "nb10_ex4": {
-        "fakes the inspected calls: two tapes on a dummy loss, the losses by formula": '''\
+        "fakes the inspected calls: two tapes on a dummy loss, the losses by formula":
+            _EX4_STUB + '''\
 def two_updates(w0, lr):
     for _ in range(2):
         dummy = tf.Variable(1.0)
@@ -107,7 +120,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "fakes the inspected calls: tapes only at w0, the second gradient by hand": '''\
+        "fakes the inspected calls: tapes only at w0, the second gradient by hand": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(float(value))
     with tf.GradientTape() as tape:
@@ -122,7 +135,8 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * g0 - lr * g0_again
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "fakes the inspected calls: tapes only at w0, the second gradient scaled from it": '''\
+        "fakes the inspected calls: tapes only at w0, the second gradient scaled from it":
+            _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(float(value))
     with tf.GradientTape() as tape:
@@ -138,11 +152,11 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * g0 - lr * g0_again
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "lazy: the literals 0.0144 and 3.24 of the first case": '''\
+        "lazy: the literals 0.0144 and 3.24 of the first case": _EX4_STUB + '''\
 def two_updates(w0, lr):
     return 0.0144, 3.24
 ''',
-        "common mistake: stale applies only one of the two gradients": '''\
+        "common mistake: stale applies only one of the two gradients": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -157,7 +171,7 @@ def two_updates(w0, lr):
     w_stale = w0 - lr * grad_at(float(w0))
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "common mistake: fresh and stale swapped": '''\
+        "common mistake: fresh and stale swapped": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -172,7 +186,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * grad_at(float(w0))
     return (w_stale - 3.0) ** 2, (w_fresh - 3.0) ** 2
 ''',
-        "common mistake: the weights returned, not the losses": '''\
+        "common mistake: the weights returned, not the losses": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -186,7 +200,7 @@ def two_updates(w0, lr):
         w_fresh -= lr * grad_at(w_fresh)
     return w_fresh, w0 - 2 * lr * grad_at(float(w0))
 ''',
-        "no TensorFlow: the check's formula 2 (w - 3) for the gradient": '''\
+        "no TensorFlow: the check's formula 2 (w - 3) for the gradient": _EX4_STUB + '''\
 def two_updates(w0, lr):
     w_fresh = w0
     for _ in range(2):
@@ -194,7 +208,8 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * 2 * (w0 - 3.0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0": '''\
+        "common mistake: tf.Variable(w0) as given, an int variable for the task's w0 = 0":
+            _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -209,7 +224,7 @@ def two_updates(w0, lr):
     w_stale = w0 - 2 * lr * grad_at(w0)
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
 ''',
-        "reads globals: the learning rate 0.4 of the task's example, not lr": '''\
+        "reads globals: the learning rate 0.4 of the task's example, not lr": _EX4_STUB + '''\
 def grad_at(value):
     w = tf.Variable(value)
     with tf.GradientTape() as tape:
@@ -223,6 +238,29 @@ def two_updates(w0, lr):
         w_fresh -= 0.4 * grad_at(w_fresh)
     w_stale = w0 - 2 * 0.4 * grad_at(float(w0))
     return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+''',
+        "breaks the rule: the gradients from tf.gradients in a tf.function, no tape":
+            _EX4_STUB + '''\
+
+
+@tf.function
+def graph_gradient(value):
+    return tf.gradients(tf.square(value - 3.0), value)[0]
+
+
+def grad_at(value):
+    return float(graph_gradient(tf.constant(float(value))))
+
+
+def fresh_and_stale(w0, lr):
+    w_fresh = float(w0)
+    for _ in range(2):
+        w_fresh -= lr * grad_at(w_fresh)
+    w_stale = w0 - lr * grad_at(w0) - lr * grad_at(w0)
+    return (w_fresh - 3.0) ** 2, (w_stale - 3.0) ** 2
+
+
+two_updates = fresh_and_stale
 ''',
     },
 }

@@ -31,6 +31,40 @@ _EX2_DISTANCE = (
     " - ex2_gram(ex2_maps[1]))))\n")
 
 _TRUE_LOGIT = "tf.gather(model(images), tf.cast(labels, tf.int32), batch_dims=1)"
+_EX2_POSITIONS = (
+    "    positions = tf.cast(tf.shape(features)[1] * tf.shape(features)[2], features.dtype)\n")
+_EX2_OUTER = "tf.reduce_sum(features[..., :, None] * features[..., None, :], axis=[0, 1, 2])"
+_EX4_TV = '''def ex4_tv(image):
+    down = image[:, 1:] - image[:, :-1]
+    right = image[:, :, 1:] - image[:, :, :-1]
+    return float(np.mean(down ** 2) + np.mean(right ** 2))
+
+
+'''
+_EX4_TV_IMPORTED = '''def ex4_tv(image):
+    IMPORT
+    down = image[:, 1:] - image[:, :-1]
+    right = image[:, :, 1:] - image[:, :, :-1]
+    return float(inside.reduce_mean(down ** 2) + inside.reduce_mean(right ** 2))
+
+
+'''
+_EX4_RANKED = ("ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
+               "images.load_image(name, 64)[None]))\n")
+_EX5_SALIENCY = '''ex5_net = tf.keras.Sequential([
+    tf.keras.Input((28, 28, 1)),
+    tf.keras.layers.Conv2D(8, 5, activation="relu"),
+    tf.keras.layers.Flatten(),
+    tf.keras.layers.Dense(10),
+])
+
+
+def ex5_saliency(model, images, labels):
+BODY
+
+
+ex5_map = ex5_saliency(ex5_net, x_test[:8], test_labels[:8])
+'''
 _EX5 = '''ex5_net = tf.keras.Sequential([
     tf.keras.Input((28, 28, 1)),
     tf.keras.layers.Conv2D(8, 5, activation="relu"),
@@ -105,6 +139,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    positions = tf.cast(tf.shape(flat)[0], flat.dtype)\n"
             "    return tf.matmul(flat, flat, transpose_a=True) / positions\n\n\n"
             + _EX2_DISTANCE,
+        "breaks the rule: a dummy tf.einsum('ij->ij') over a Gram made by broadcasting "
+        "(issue 46)":
+            "def ex2_gram(features):\n" + _EX2_POSITIONS
+            + f"    return tf.einsum('ij->ij', {_EX2_OUTER}) / positions\n\n\n" + _EX2_DISTANCE,
+        "breaks the rule: the einsum computed and thrown away, the Gram made by broadcasting":
+            "def ex2_gram(features):\n" + _EX2_POSITIONS
+            + "    tf.einsum('nhwc,nhwd->cd', features, features)\n"
+            + f"    return {_EX2_OUTER} / positions\n\n\n" + _EX2_DISTANCE,
+        "breaks the rule: the distance typed in, not computed with ex2_gram":
+            "def ex2_gram(features):\n" + _EX2_POSITIONS
+            + "    return tf.einsum('nhwc,nhwd->cd', features, features) / positions\n\n\n"
+            + "ex2_style_distance = 4.610845735442126e-06  # the solution's, printed\n",
+        "breaks the rule: two einsums over the map, averaged":
+            "def ex2_gram(features):\n" + _EX2_POSITIONS
+            + "    twice = tf.einsum('nhwc,nhwd->cd', features, features) \\\n"
+            + "        + tf.einsum('nhwc,nhwd->dc', features, features)\n"
+            + "    return twice / (2.0 * positions)\n\n\n" + _EX2_DISTANCE,
     },
     "nb11_ex3": {
         "lazy: the sample itself":
@@ -127,6 +178,26 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: the seed argument ignored":
             _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
             .replace("default_rng(seed)", "default_rng(0)"),
+        "breaks the rule: the gradient from tf.gradients in the tf.function, no GradientTape":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("        with tf.GradientTape() as tape:\n            loss", "        loss")
+            .replace("tape.gradient(loss, image)", "tf.gradients(loss, image)[0]"),
+        "breaks the rule: a tape.gradient for show, the step's gradient from tf.gradients":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0")
+            .replace("tape.gradient(loss, image)",
+                     "tf.gradients(loss, image)[0] + 0.0 * tape.gradient(loss, image)"),
+        "breaks the rule: the Gram loss written out, not style.style_loss":
+            _EX3_LOOP.replace("SIGN", "1.0").replace(
+                "loss = LOSS",
+                "maps = feature_net(image)\n"
+                "            loss = tf.add_n([weights[name] * tf.reduce_mean(tf.square(\n"
+                "                style.gram_matrix(maps[name]) - target[name]))\n"
+                "                for name in weights])"),
+        "breaks the rule: the layer weights written out, not style.relative_weights":
+            _EX3_LOOP.replace("LOSS", _GRAM_LOSS).replace("SIGN", "1.0").replace(
+                "weights = style.relative_weights(target)",
+                "weights = {name: 1.0 / (len(target) * tf.reduce_mean(tf.square(gram)))\n"
+                "               for name, gram in target.items()}"),
     },
     "nb11_ex4": {
         "lazy: the package's total variation, not NumPy":
@@ -160,6 +231,15 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    return float(np.mean((image[:, 1:] - image[:, :-1]) ** 2))\n\n\n"
             "ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv("
             "images.load_image(name, 64)[None]))\n",
+        "breaks the rule: import tensorflow inside ex4_tv (issue 46)":
+            _EX4_TV_IMPORTED.replace("IMPORT", "import tensorflow as inside") + _EX4_RANKED,
+        "breaks the rule: __import__('tensorflow') inside ex4_tv":
+            _EX4_TV_IMPORTED.replace("IMPORT", "inside = __import__('tensorflow')") + _EX4_RANKED,
+        "breaks the rule: the smoothest name typed in, not ranked with ex4_tv":
+            _EX4_TV + "ex4_smoothest = 'cat'\n",
+        "breaks the rule: ranked with style.total_variation, ex4_tv left unused":
+            _EX4_TV + "ex4_smoothest = min(images.IMAGES, key=lambda name: float("
+            "style.total_variation(tf.constant(images.load_image(name, 64)[None]))))\n",
     },
     "nb11_ex5": {
         "common mistake: the gradient of the cross-entropy loss, not of the logit":
@@ -177,5 +257,31 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "reads globals: the notebook's test labels whatever the labels passed":
             _EX5.replace("TARGET", _TRUE_LOGIT.replace(
                 "tf.cast(labels", "tf.cast(test_labels[:len(labels)]")),
+        "breaks the rule: one tape per image":
+            _EX5_SALIENCY.replace("BODY", """    maps = []
+    for image, label in zip(images, labels):
+        one = tf.constant(image[None], tf.float32)
+        with tf.GradientTape() as tape:
+            tape.watch(one)
+            logit = model(one)[0, int(label)]
+        maps.append(np.abs(tape.gradient(logit, one).numpy()[0]))
+    return np.stack(maps)"""),
+        "breaks the rule: one persistent tape, one tape.gradient call per image":
+            _EX5_SALIENCY.replace("BODY", """    images = tf.convert_to_tensor(images, tf.float32)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(images)
+        logits = model(images)
+        true = [logits[i, int(label)] for i, label in enumerate(labels)]
+    return np.abs(np.stack([tape.gradient(t, images).numpy()[i] for i, t in enumerate(true)]))"""),
+        "breaks the rule: tf.gradients in a tf.function, a tape opened for show":
+            _EX5_SALIENCY.replace("BODY", """    images = tf.convert_to_tensor(images, tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch(images)
+        total = tf.reduce_sum(images)
+    tape.gradient(total, images)
+    picked = tf.cast(labels, tf.int32)
+    grads = tf.function(lambda x: tf.gradients(
+        tf.gather(model(x), picked, batch_dims=1), x)[0])(images)
+    return np.abs(grads.numpy())"""),
     },
 }
