@@ -7,6 +7,8 @@ import sys
 import pytest
 from benchmark_modules import BENCHMARKS, load_benchmark
 
+from cs20_helpers.paths import REPO_DIR
+
 bench = load_benchmark("style_transfer")
 
 
@@ -40,7 +42,9 @@ def test_the_race_is_won_on_the_total_loss():
 
 def test_the_default_is_the_documented_run_and_quick_writes_nothing():
     args = bench.parse_args([])
-    assert args.reduction == 3 and args.report_at == (10, 100) and args.size == 256
+    docs = " ".join((REPO_DIR / "docs" / "benchmarks.md").read_text(encoding="utf-8").split())
+    assert f"`--reduction {args.reduction:g}`, the script's default" in docs
+    assert args.report_at == (10, 100) and args.size == 256
     assert args.evaluations == 100 and not args.no_write
     quick = bench.parse_args(["--quick"])
     assert quick.no_write and quick.size <= 64 and quick.report_at == (10,)  # 100 > budget
