@@ -44,6 +44,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "ex1_params = (20 + 10) * 4 * 32 + 4 * 32 + 32 * 10\n"
             "ex1_outputs_shape = [4, 7, 10]\n"
             "ex1_c_shape, ex1_h_shape = [4, 32], [4, 10]\n"),
+        "breaks the rule: the cell built inside a function, the numbers read off it": (
+            "def ex1_read_off():\n"
+            "    with tf.Graph().as_default():\n"
+            "        b = rnn_cell.LSTMCell(32, num_proj=10)\n"
+            "        out, s = tf1.nn.dynamic_rnn(b, tf.zeros([4, 7, 20]), dtype=tf.float32)\n"
+            "        return (sum(w.shape.num_elements() for w in b.weights), tuple(out.shape),\n"
+            "                tuple(s.c.shape), tuple(s.h.shape))\n"
+            "\n"
+            "\n"
+            "ex1_params, ex1_outputs_shape, ex1_c_shape, ex1_h_shape = ex1_read_off()\n"),
     },
     "nb08_ex2": {
         "the planted bug: one cell object three times": '''\
@@ -68,6 +78,12 @@ def ex2_make_cells():
         "breaks the rule: three LSTM cells, not GRU cells": '''\
 def ex2_make_cells():
     return [rnn_cell.BasicLSTMCell(16) for _ in range(3)]
+''',
+        "breaks the rule: three new cells at the first call only, kept in a default argument": '''\
+def ex2_make_cells(made=[]):
+    if not made:
+        made.extend(rnn_cell.GRUCell(16) for _ in range(3))
+    return made
 ''',
     },
     "nb08_ex3": {
@@ -114,6 +130,24 @@ def ex3_last_real(outputs, lengths):
 def ex3_last_real(outputs, lengths):
     tf.gather_nd(tf.zeros([1, 1]), [[0, 0]])
     return np.asarray(outputs)[np.arange(len(lengths)), np.asarray(lengths) - 1]
+''',
+        "breaks the rule: tf.gather_nd in a TF1 graph, the pick fetched by a Session.run": '''\
+def ex3_last_real(outputs, lengths):
+    index = np.stack([np.arange(len(lengths)), np.asarray(lengths) - 1], axis=1)
+    with tf.Graph().as_default():
+        picked = tf.gather_nd(tf.constant(outputs), index)
+        with tf1.Session() as sess:
+            return sess.run(picked)
+''',
+        "breaks the rule: tf.gather_nd inside a tf.function, a graph": '''\
+@tf.function
+def ex3_pick(outputs, index):
+    return tf.gather_nd(outputs, index)
+
+
+def ex3_last_real(outputs, lengths):
+    index = np.stack([np.arange(len(lengths)), np.asarray(lengths) - 1], axis=1)
+    return ex3_pick(tf.constant(outputs), tf.constant(index)).numpy()
 ''',
     },
     "nb08_ex4": {
@@ -173,6 +207,47 @@ def ex4_wrong(prime):
         p = p[p > 0]
         entropy[t] = float(-(p * np.log(p)).sum())
     return entropy, vocab.chars[int(np.argmax(logits))]
+
+
+ex4_measure = ex4_wrong
+''',
+        "breaks the rule: the model's session run directly, not model.step": '''\
+def ex4_measure(prime):
+    feed = {model.inputs: vocab.encode(prime)[None, :]}
+    logits = model.sess.run(model.last_logits, feed)[0]
+    entropy = {}
+    for t in (0.2, 1.0, 2.0):
+        p = char_text.softmax(logits, t)
+        p = p[p > 0]
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return entropy, vocab.chars[int(np.argmax(logits))]
+''',
+        "breaks the rule: the softmax written by hand, not char_text.softmax": _EX4_HEAD + '''\
+        z = np.asarray(logits, dtype=np.float64) / t
+        z = np.exp(z - z.max())
+        p = z / z.sum()
+        p = p[p > 0]
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return entropy, vocab.chars[int(np.argmax(logits))]
+
+
+ex4_measure = ex4_wrong
+''',
+        "common mistake: model.step's pair (logits, state) taken for the logits": '''\
+def ex4_measure(prime):
+    logits = model.step(vocab.encode(prime), None)
+    entropy = {}
+    for t in (0.2, 1.0, 2.0):
+        p = char_text.softmax(logits, t)
+        p = p[p > 0]
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return entropy, vocab.chars[int(np.argmax(logits))]
+''',
+        "common mistake: the pair returned in the other order": _EX4_HEAD + '''\
+        p = char_text.softmax(logits, t)
+        p = p[p > 0]
+        entropy[t] = float(-(p * np.log(p)).sum())
+    return vocab.chars[int(np.argmax(logits))], entropy
 
 
 ex4_measure = ex4_wrong
