@@ -77,6 +77,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                           run_metadata=both_metadata)\n"
             "add_runs = 1\n"
         ),
+        "breaks the rule: the traced run's values dropped, both_values from a second run": (
+            "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
+            "    both_metadata = tf1.RunMetadata()\n"
+            "    sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3},\n"
+            "             options=tf1.RunOptions(trace_level=tf1.RunOptions.FULL_TRACE),\n"
+            "             run_metadata=both_metadata)\n"
+            "    both_values = sess.run(['pow:0', 'useless:0'], {'x:0': 2, 'y:0': 3})\n"
+            "add_runs = sum(node.node_name == 'add' for dev in both_metadata.step_stats.dev_stats\n"
+            "               for node in dev.node_stats)\n"
+        ),
     },
     "nb01_ex2": {
         "lazy: the values from the stored output, no graph": (
@@ -158,6 +168,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
             "ran_sum_only = ['sum']\n"
         ),
+        "breaks the rule: sum and product fetched in two runs, not one": (
+            "with tf.Graph().as_default() as two_parts:\n"
+            "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+            "    total = tf.add(a, b, name='sum')\n"
+            "    product = tf.multiply(c, d, name='product')\n"
+            "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+            "    feed = {a: 1, b: 2, c: 3, d: 4}\n"
+            "    two_values = [sess.run(total, feed), sess.run(product, feed)]\n"
+            "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n"
+        ),
     },
     "nb01_ex3": {
         "lazy: the first call's figures, no second call": (
@@ -209,6 +229,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "second_call_ops = 23\n"
             "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
             "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "breaks the rule: second_call_ops copied from section 7's count, not counted": (
+            "with f.graph.as_default():\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "second_call_ops = ops_after - ops_before\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw_again, {w: 2.0}))\n"
+        ),
+        "breaks the rule: second_gradient from running section 7's df_dw, not df_dw_again": (
+            "with f.graph.as_default():\n"
+            "    ops_now = len(f.graph.get_operations())\n"
+            "    (df_dw_again,) = tf.gradients(f, [w])\n"
+            "    second_call_ops = len(f.graph.get_operations()) - ops_now\n"
+            "with tf1.Session(graph=f.graph, config=session_config()) as sess:\n"
+            "    second_gradient = float(sess.run(df_dw, {w: 2.0}))\n"
         ),
     },
     "nb01_ex4": {
@@ -332,6 +367,40 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "             options=tf1.RunOptions(output_partition_graphs=True),\n"
             "             run_metadata=one_device_metadata)\n"
             "product_one_device = np.array([[14.0], [32.0]], np.float32)\n"
+            "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
+            "                           for p in one_device_metadata.partition_graphs\n"
+            "                           for node in p.node)\n"
+        ),
+        "breaks the rule: the count typed in as 0 beside a real run": (
+            "one_device = tf.Graph()\n"
+            "with one_device.as_default():\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    product_one_device = sess.run(\n"
+            "        mv1, {m1: [[1, 2, 3], [4, 5, 6]]},\n"
+            "        options=tf1.RunOptions(output_partition_graphs=True),\n"
+            "        run_metadata=one_device_metadata)\n"
+            "transfers_one_device = 0\n"
+        ),
+        "breaks the rule: the product computed in NumPy beside the run of mv": (
+            "import numpy as np\n\n"
+            "one_device = tf.Graph()\n"
+            "with one_device.as_default():\n"
+            "    with tf.device('/cpu:0'):\n"
+            "        m1 = tf1.placeholder(tf.float32, [2, 3])\n"
+            "        mv1 = tf.matmul(m1, tf.constant([[1.0], [2.0], [3.0]]))\n"
+            "m_values = np.array([[1, 2, 3], [4, 5, 6]], np.float32)\n"
+            "config = session_config(device_count={'CPU': 2})\n"
+            "with tf1.Session(graph=one_device, config=config) as sess:\n"
+            "    one_device_metadata = tf1.RunMetadata()\n"
+            "    sess.run(mv1, {m1: m_values},\n"
+            "             options=tf1.RunOptions(output_partition_graphs=True),\n"
+            "             run_metadata=one_device_metadata)\n"
+            "product_one_device = m_values @ np.array([[1.0], [2.0], [3.0]], np.float32)\n"
             "transfers_one_device = sum(node.op in ('_Send', '_Recv')\n"
             "                           for p in one_device_metadata.partition_graphs\n"
             "                           for node in p.node)\n"

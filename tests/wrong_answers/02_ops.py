@@ -343,6 +343,12 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                 "    mean_4 = float(sess.run(mean_sum, {x: np.arange(12).reshape(4, 3)}))\n",
                 "    mean_4 = float(sess.run(four_rows))\n")
         ),
+        "breaks the rule: step 3 feeds x rows that sum to 10 and 20, not row_sums": (
+            _EX3_GRAPH
+            + _EX3_RUN.replace(
+                "    mean_fed_sums = float(sess.run(mean_sum, {row_sums: [10.0, 20.0]}))\n",
+                "    mean_fed_sums = float(sess.run(mean_sum, {x: [[10, 0, 0], [20, 0, 0]]}))\n")
+        ),
     },
     "nb02_ex4": {
         "lazy: the printed values, nothing built": (

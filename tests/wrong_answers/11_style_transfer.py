@@ -108,6 +108,10 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    + (120 * 84 + 84) + (84 * 10 + 10)\n"
             "ex1_macs = (conv_multiply_adds(28, 28, 6, 5, 5, 1) + 10 * 10 * 5 * 5 * 16\n"
             "            + 400 * 120 + 120 * 84 + 84 * 10)\n",
+        "breaks the rule: section 1's model counted, less the kernels LeCun's C3 lacks":
+            "absent = 16 * 6 - (6 * 3 + 9 * 4 + 1 * 6)\n"
+            "ex1_params = lenet5().count_params() - 5 * 5 * absent\n"
+            "ex1_macs = model_stats.multiply_adds(lenet5()) - 10 * 10 * 5 * 5 * absent\n",
     },
     "nb11_ex2": {
         "lazy: the package's Gram matrix under the exercise's name":
