@@ -13,7 +13,7 @@ holds the map to the tree, to the notebooks' imports and to what each module imp
 The notebook kit, what most notebooks import:
     notebook                      setup(): quiet, seeded TensorFlow in TF1 and TF2 styles  [all]
     checks                        exercise checks; trained figures within a tolerance  [all but 02]
-    rules                         a task's rules, checked on a re-run  [01 02 03 05 06 08 10 11]
+    rules                         a task's stated rules, checked on a re-run  [all]
     results                       a notebook's headline figures, as a table and JSON  [all]
     paths                         where things go: data, cache, logs, results  [all but 02 12]
     datasets                      one call per data set, sample or download  [03 04 05 06 07 09 11]

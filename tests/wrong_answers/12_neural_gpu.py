@@ -55,6 +55,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the package's TensorFlow gate, not NumPy":
             "ex1_gate = lambda x: neural_gpu.gate(tf.constant(x), True).numpy()\n"
             "ex1_one_from = np.log(11.0)\n",
+        "breaks the rule: TensorFlow's sigmoid, imported inside ex1_gate (not NumPy only)":
+            "def ex1_cutoff(x):\n"
+            "    import tensorflow\n"
+            "    s = tensorflow.sigmoid(np.asarray(x, np.float64)).numpy()\n"
+            "    return np.clip(1.2 * s - 0.1, 0.0, 1.0)\n"
+            "\n"
+            "\n"
+            "ex1_gate = ex1_cutoff\n"
+            "ex1_one_from = np.log(11.0)\n",
+        "breaks the rule: SciPy's expit, imported inside ex1_gate (not NumPy only)":
+            "def ex1_cutoff(x):\n"
+            "    from scipy.special import expit\n"
+            "    return np.clip(1.2 * expit(np.asarray(x, np.float64)) - 0.1, 0.0, 1.0)\n"
+            "\n"
+            "\n"
+            "ex1_gate = ex1_cutoff\n"
+            "ex1_one_from = np.log(11.0)\n",
         "reads globals: the gate of the check's grid ex1_x, whatever x is given":
             "ex1_gate = lambda x: np.clip(1.2 / (1.0 + np.exp(-ex1_x)) - 0.1, 0.0, 1.0)\n"
             "ex1_one_from = np.log(11.0)\n",
@@ -95,6 +112,16 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "def ex3_mask(state, lengths):\n"
             "    real = tf.sequence_mask(lengths, tf.shape(state)[2])[:, None, :, None]\n"
             "    return state * tf.cast(real, state.dtype)\n"
+            "\n"
+            "\n"
+            "ex3_zero_padding = ex3_mask\n",
+        "breaks the rule: the mask from tf.range, not tf.sequence_mask":
+            _MASK.format(mask="(tf.range(tf.shape(state)[2])[None, :] "
+                              "< lengths[:, None])[:, None, :, None]"),
+        "breaks the rule: the raw SelectV2 op, not tf.where":
+            "def ex3_mask(state, lengths):\n"
+            "    real = tf.sequence_mask(lengths, tf.shape(state)[2])[:, None, :, None]\n"
+            "    return tf.raw_ops.SelectV2(condition=real, t=state, e=tf.zeros_like(state))\n"
             "\n"
             "\n"
             "ex3_zero_padding = ex3_mask\n",
