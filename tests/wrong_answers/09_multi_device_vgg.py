@@ -44,6 +44,20 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the sizes as floats (true division)": (
             "pool3_shape = (None, 96 / 8, 96 / 8, 32)\n"
             "fc6_inputs = 96 / 32 * (96 / 32) * 64\n"),
+        "breaks the rule: the net built in a graph and its shapes read off": """\
+with tf.Graph().as_default() as ex1_graph:
+    vgg_net(tf1.placeholder(tf.float32, [None, 96, 96, 3]), 1.0, NUM_CLASSES, **SMALL_VGG)
+pool3_shape = tuple(ex1_graph.get_tensor_by_name("pool3/MaxPool2d:0").shape.as_list())
+fc6_inputs = int(ex1_graph.get_tensor_by_name("pool5/MaxPool2d:0").shape[1:].num_elements())
+""",
+        "breaks the rule: the poolings run eagerly on a tensor of zeros": """\
+ex1_sides, ex1_map = [], tf.zeros([1, 96, 96, 1])
+for _ in range(5):
+    ex1_map = tf.nn.max_pool2d(ex1_map, 2, 2, "VALID")
+    ex1_sides.append(ex1_map.shape[1])
+pool3_shape = (None, ex1_sides[2], ex1_sides[2], 8 * VGG_FILTER_SCALE[2])
+fc6_inputs = ex1_sides[4] * ex1_sides[4] * 8 * VGG_FILTER_SCALE[4]
+""",
     },
     "nb09_ex2": {
         "lazy: the notebook's own conv_multiply_adds on a built graph": '''\
@@ -106,6 +120,27 @@ def small_macs(size):
     table = [3_244_032, 3_538_944, 5_898_240, 5_898_240, 1_769_472]  # 64x64, from section 6
     return [m * size * size // (IMAGE_SIZE * IMAGE_SIZE) for m in table]
 ''',
+        "breaks the rule: NumPy's prod, each count turned back into a plain int": _EX2_LOOP + '''\
+            block += int(np.prod([size, size, 3, 3, channels_in, channels_out]))
+            channels_in = channels_out
+        macs.append(block)
+        size //= 2
+    return macs
+''',
+        "breaks the rule: math.prod, imported inside small_macs": _EX2_LOOP.replace(
+            "    macs, channels_in", "    import math\n\n    macs, channels_in") + '''\
+            block += math.prod([size, size, 3, 3, channels_in, channels_out])
+            channels_in = channels_out
+        macs.append(block)
+        size //= 2
+    return macs
+''',
+        "breaks the rule: the graph builders kept in default arguments, past the switch-off": '''\
+def small_macs(size, build=vgg_net, count=conv_multiply_adds):
+    with tf.Graph().as_default() as graph:
+        build(tf1.placeholder(tf.float32, [1, size, size, 3]), 1.0, NUM_CLASSES, **SMALL_VGG)
+    return count(graph)[0]
+''',
     },
     "nb09_ex3": {
         "the planted bug: each tower under tf.device": '''\
@@ -154,6 +189,33 @@ for op in fixed_graph.get_operations():
     if op.type in VARIABLE_OPS:
         op._set_device("/cpu:0")
 ''',
+        "breaks the rule: each tower's gradients by tf.gradients, not adam.compute_gradients": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf1.device(compute_on(device)):
+            loss = linear_loss(tf.ones([2, 1]), tf.ones([2]))
+            params = tf1.trainable_variables()
+            tower_grads.append(list(zip(tf.gradients(loss, params), params, strict=True)))
+    adam.apply_gradients(average_gradients(tower_grads))
+''',
+        "breaks the rule: the towers' gradients averaged by hand, not with average_gradients": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf1.device(compute_on(device)):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients([(tf.add_n([grad for grad, _ in pairs]) / 2, pairs[0][1])
+                          for pairs in zip(*tower_grads, strict=True)])
+''',
+        "breaks the rule: the planted bug, Adam applied, the variables then moved by hand": '''\
+with tf.Graph().as_default() as fixed_graph, tf.device("/cpu:0"):
+''' + _EX3_TOWERS + '''\
+        with tf1.name_scope(f"tower_{i}"), tf.device(device):
+            tower_grads.append(adam.compute_gradients(linear_loss(tf.ones([2, 1]), tf.ones([2]))))
+    adam.apply_gradients(average_gradients(tower_grads))
+for op in fixed_graph.get_operations():
+    if op.type in VARIABLE_OPS:
+        op._set_device("/device:CPU:0")
+''',
     },
     "nb09_ex4": {
         "common mistake: the plain mean of the towers": _EX4_GRAPH + '''\
@@ -186,6 +248,17 @@ with unequal_graph.as_default():
     weighted_grads = [(tf.add_n([share * grad for share, (grad, _) in
                                  zip(shares, pairs, strict=True)]), pairs[0][0])
                       for pairs in zip(*unequal_grads, strict=True)]
+''',
+        "breaks the rule: equal slices of 14 rows, then the plain mean": _EX4_GRAPH.replace(
+            "SIZES = [10, 14, 18]", "SIZES = [14, 14, 14]") + '''\
+with unequal_graph.as_default():
+    weighted_grads = average_gradients(unequal_grads)
+''',
+        "breaks the rule: SIZES kept, the rows cut into three equal slices": _EX4_GRAPH.replace(
+            "tf.split(x_all, SIZES), tf.split(y_all, SIZES)",
+            "tf.split(x_all, 3), tf.split(y_all, 3)") + '''\
+with unequal_graph.as_default():
+    weighted_grads = average_gradients(unequal_grads)
 ''',
     },
 }
