@@ -198,9 +198,9 @@ for ex4_dy in range(3):
         ex4_blurred[0] += ex4_padded[ex4_dy:ex4_dy + 150, ex4_dx:ex4_dx + 128] \\
             @ ex4_filter[ex4_dy, ex4_dx]
 ''',
-        "breaks the rule: tf.nn.conv2d run for show, the blur from tf.nn.depthwise_conv2d":
+        "breaks the rule: tf.nn.conv2d run on a test patch, the blur from depthwise_conv2d":
             _EX4_PHOTO + _EX4_FILTER + '''\
-tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME")
+tf.nn.conv2d(tf.ones([1, 8, 8, 3]), ex4_filter, strides=1, padding="SAME")  # a test of the filter
 ex4_blurred = tf.nn.depthwise_conv2d(
     ex4_colour[None], np.repeat(KERNELS["blur"][:, :, None, None], 3, axis=2).astype(np.float32),
     strides=[1, 1, 1, 1], padding="SAME").numpy()
