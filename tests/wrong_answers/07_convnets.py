@@ -22,6 +22,11 @@ _EX4_PHOTO = '''with Image.open(cbook.get_sample_data("grace_hopper.jpg")) as ex
                             dtype=np.float32) / 255.0
 '''
 
+_EX4_FILTER = '''ex4_filter = np.zeros((3, 3, 3, 3), np.float32)
+for channel in range(3):
+    ex4_filter[:, :, channel, channel] = KERNELS["blur"]
+'''
+
 _EX3_FRESH = '''ex3_net = ConvNet(steps_per_epoch, batch_size=BATCH_SIZE)
 ex3_net.restore(CNN_LOG)
 '''
@@ -44,6 +49,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "ex1_conv_hw = (64 - 3) // 2 + 1\n"
             "ex1_pool_hw = -(-ex1_conv_hw // 2)\n"
             "ex1_conv_params = 3 * 3 * 16 + 16\n"),
+        "breaks the rule: the sizes read from a graph TensorFlow built, not the formulas": '''\
+with tf.Graph().as_default():
+    ex1_images = tf1.placeholder(tf.float32, [None, 64, 64, 3])
+    ex1_conv = tf.nn.conv2d(ex1_images, tf.zeros([3, 3, 3, 16]), strides=2, padding="VALID")
+    ex1_pool = tf1.nn.max_pool(ex1_conv, 2, 2, padding="SAME")
+ex1_conv_hw, ex1_pool_hw = int(ex1_conv.shape[1]), int(ex1_pool.shape[1])
+ex1_conv_params = 3 * 3 * 3 * 16 + 16
+''',
+        "breaks the rule: the sizes from running tf.nn.conv2d eagerly on a batch of zeros": '''\
+ex1_out = tf.nn.conv2d(tf.zeros([1, 64, 64, 3]), tf.zeros([3, 3, 3, 16]), strides=2,
+                       padding="VALID")
+ex1_conv_hw = int(ex1_out.shape[1])
+ex1_pool_hw = int(tf.nn.max_pool2d(ex1_out, 2, 2, padding="SAME").shape[1])
+ex1_conv_params = int(tf.size(tf.zeros([3, 3, 3, 16]))) + 16
+''',
     },
     "nb07_ex2": {
         "common mistake: a new scope per input (shared, shared_1)": _EX2_GRAPH + '''\
@@ -81,6 +101,28 @@ with ex2_graph.as_default():
             _EX2_GRAPH + _EX2_SHARED.format(output="tf.nn.relu(ex2_conv)"),
         "common mistake: the bias added after the ReLU":
             _EX2_GRAPH + _EX2_SHARED.format(output="tf.nn.relu(ex2_conv) + ex2_bias"),
+        "breaks the rule: the kernel made once with tf1.Variable, only the bias by get_variable":
+            _EX2_GRAPH + '''\
+with ex2_graph.as_default():
+    with tf1.variable_scope("shared"):
+        ex2_kernel = tf1.Variable(tf1.glorot_uniform_initializer()([5, 5, 1, 8]), name="kernel")
+    ex2_maps = []
+    for ex2_images in (ex2_a, ex2_b):
+        with tf1.variable_scope("shared", reuse=tf1.AUTO_REUSE):
+            ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+            ex2_maps.append(tf.nn.relu(
+                tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + ex2_bias))
+    ex2_left, ex2_right = ex2_maps
+''',
+        "breaks the rule: no get_variable at all, one tf1.Variable each, shared by hand":
+            _EX2_GRAPH + '''\
+with ex2_graph.as_default(), tf1.variable_scope("shared"):
+    ex2_kernel = tf1.Variable(tf1.glorot_uniform_initializer()([5, 5, 1, 8]), name="kernel")
+    ex2_bias = tf1.Variable(tf.zeros([8]), name="bias")
+    ex2_left, ex2_right = (
+        tf.nn.relu(tf.nn.conv2d(images, ex2_kernel, strides=1, padding="SAME") + ex2_bias)
+        for images in (ex2_a, ex2_b))
+''',
     },
     "nb07_ex3": {
         "lazy: five made-up distinct accuracies near 0.98": (
@@ -101,6 +143,31 @@ with ex2_graph.as_default():
             "ex3_accuracies = sorted(ex3_net.evaluate(x_test, test_labels, training=True)[0]\n"
             "                        for _ in range(5))\n"
             "ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)\n"),
+        "breaks the rule: the evaluation written by hand with sess.run, not ex3_net.evaluate":
+            _EX3_FRESH + '''\
+ex3_accuracies = []
+for _ in range(5):
+    ex3_predicted = np.concatenate([
+        ex3_net.sess.run(ex3_net.predictions, {ex3_net.images: x_test[i:i + 500],
+                                               ex3_net.training: True})
+        for i in range(0, len(x_test), 500)])
+    ex3_accuracies.append(float(np.mean(ex3_predicted == test_labels)))
+ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)
+''',
+        "breaks the rule: measured on another copy, ex3_net evaluated only for show":
+            _EX3_FRESH + '''\
+ex3_other = ConvNet(steps_per_epoch, batch_size=BATCH_SIZE)
+ex3_other.restore(CNN_LOG)
+for _ in range(5):
+    ex3_net.evaluate(x_test[:10], test_labels[:10], training=True)
+ex3_accuracies = [ex3_other.evaluate(x_test, test_labels, training=True)[0] for _ in range(5)]
+ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)
+''',
+        "breaks the rule: the gap from a dropout-off accuracy measured again":
+            _EX3_FRESH + '''\
+ex3_accuracies = [ex3_net.evaluate(x_test, test_labels, training=True)[0] for _ in range(5)]
+ex3_gap = net.evaluate(x_test, test_labels)[0] - np.mean(ex3_accuracies)
+''',
     },
     "nb07_ex4": {
         "common mistake: the blur kernel in every [i, j], so channels mix": _EX4_PHOTO + '''\
@@ -121,6 +188,22 @@ ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAM
 ex4_colour = np.zeros_like(ex4_colour)
 ex4_filter = np.ones((3, 3, 3, 3), np.float32)
 ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
+''',
+        "breaks the rule: the blur done in NumPy with the right filter, no tf.nn.conv2d":
+            _EX4_PHOTO + _EX4_FILTER + '''\
+ex4_padded = np.pad(ex4_colour, ((1, 1), (1, 1), (0, 0)))
+ex4_blurred = np.zeros((1, 150, 128, 3), np.float32)
+for ex4_dy in range(3):
+    for ex4_dx in range(3):
+        ex4_blurred[0] += ex4_padded[ex4_dy:ex4_dy + 150, ex4_dx:ex4_dx + 128] \\
+            @ ex4_filter[ex4_dy, ex4_dx]
+''',
+        "breaks the rule: tf.nn.conv2d run on a test patch, the blur from depthwise_conv2d":
+            _EX4_PHOTO + _EX4_FILTER + '''\
+tf.nn.conv2d(tf.ones([1, 8, 8, 3]), ex4_filter, strides=1, padding="SAME")  # a test of the filter
+ex4_blurred = tf.nn.depthwise_conv2d(
+    ex4_colour[None], np.repeat(KERNELS["blur"][:, :, None, None], 3, axis=2).astype(np.float32),
+    strides=[1, 1, 1, 1], padding="SAME").numpy()
 ''',
     },
 }
