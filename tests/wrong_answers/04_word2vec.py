@@ -74,7 +74,8 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: tf1.nn.nce_loss built to read its shape, nothing predicted":
             "with tf.Graph().as_default():\n"
             "    _inputs = tf.zeros([BATCH_SIZE, EMBED_SIZE])\n"
-            "    _losses = tf1.nn.nce_loss(tf.zeros([VOCAB_SIZE, EMBED_SIZE]), tf.zeros([VOCAB_SIZE]),\n"
+            "    _losses = tf1.nn.nce_loss(tf.zeros([VOCAB_SIZE, EMBED_SIZE]),\n"
+            "                              tf.zeros([VOCAB_SIZE]),\n"
             "                              tf.zeros([BATCH_SIZE, 1], tf.int64), _inputs,\n"
             "                              NUM_SAMPLED, VOCAB_SIZE)\n"
             "embed_shape = (BATCH_SIZE, EMBED_SIZE)\nnce_shape = tuple(_losses.shape.as_list())\n",
@@ -104,10 +105,21 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             _EX2_RUN.replace("START", "model.saver.restore(grad_sess, checkpoint)\n"
                              "    grad_sess.run(model.optimizer, model.feed(centers, contexts))")
             + "rows_changed = len(np.unique(gradient_values.indices))\n",
+        "breaks the rule: the optimizer's own gradient of the embeddings reused, no tf.gradients":
+            _EX2_RUN.replace(
+                "    embed_gradient = tf.gradients(model.loss, model.embed_matrix)[0]\n",
+                "    scatter = next(op for op in model.graph.get_operations()\n"
+                "                   if op.type == 'ResourceScatterAdd'\n"
+                "                   and op.inputs[0].op is model.embed_matrix.op)\n"
+                "    negated = scatter.inputs[2].op.inputs[0]  # the update is -gradient * rate\n"
+                "    embed_gradient = tf.IndexedSlices(negated.op.inputs[0], scatter.inputs[1])\n")
+            .replace("START", "model.saver.restore(grad_sess, checkpoint)")
+            + "rows_changed = len(np.unique(gradient_values.indices))\n",
         "breaks the rule: the trained values loaded by hand after the initializer, no restore":
             _EX2_RUN.replace("START", "grad_sess.run(model.init)\n"
                              "    for v in model.graph.get_collection('variables'):\n"
-                             "        v.load(tf.train.load_variable(checkpoint, v.op.name), grad_sess)")
+                             "        v.load(tf.train.load_variable(checkpoint, v.op.name),\n"
+                             "               grad_sess)")
             + "rows_changed = len(np.unique(gradient_values.indices))\n",
     },
     "nb04_ex3": {
@@ -157,7 +169,8 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: the rows normalised in NumPy (tf.numpy_function), the rest in TensorFlow":
             _EX3_HEAD
             + "    unit_vectors = tf.numpy_function(\n"
-            "        lambda m: m / np.linalg.norm(m, axis=1, keepdims=True), [matrix], tf.float32)\n"
+            "        lambda m: m / np.linalg.norm(m, axis=1, keepdims=True), [matrix],\n"
+            "        tf.float32)\n"
             "    similarity = tf.matmul(tf.gather(unit_vectors, probe_ids), unit_vectors,\n"
             "                           transpose_b=True)\n"
             "    similarity -= 3.0 * tf.one_hot(probe_ids, tf.shape(matrix)[0])\n"
@@ -201,27 +214,26 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             + _EX4_RUN.replace("STEPS", "300"),
         "breaks the rule: sampled softmax written out with TensorFlow's private helper":
             _EX4_CLASS.replace(
-                "            self.loss = tf.reduce_mean(\n"
-                "                tf.nn.sampled_softmax_loss(weights=self.nce_weight, biases=self.nce_bias,\n"
-                "                                           labels=self.target_words, inputs=embed,\n"
-                "                                           num_sampled=self.num_sampled,\n"
-                "                                           num_classes=self.vocab_size),\n"
-                "                name=\"loss\")\n",
+                _EX4_CLASS[_EX4_CLASS.index("            self.loss = "):],
                 "            from tensorflow.python.ops import nn_impl\n"
                 "            logits, labels = nn_impl._compute_sampled_logits(\n"
                 "                weights=self.nce_weight, biases=self.nce_bias,\n"
-                "                labels=self.target_words, inputs=embed, num_sampled=self.num_sampled,\n"
+                "                labels=self.target_words, inputs=embed,\n"
+                "                num_sampled=self.num_sampled,\n"
                 "                num_classes=self.vocab_size, remove_accidental_hits=True,\n"
                 "                name=\"sampled_softmax_loss\")\n"
                 "            self.loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(\n"
-                "                labels=tf.stop_gradient(labels), logits=logits), name=\"loss\")\n")
+                "                labels=tf.stop_gradient(labels), logits=logits), name=\"loss\")\n"
+                "\n\n")
             + _EX4_RUN.replace("STEPS", "300"),
         "breaks the rule: 150 steps instead of 300":
             _EX4_CLASS + _EX4_RUN.replace("STEPS", "150"),
-        "lazy: the right class and training, softmax_after typed in":
-            _EX4_CLASS + _EX4_RUN.replace("STEPS", "300").replace(
-                "    softmax_after = softmax_model.mean_loss(softmax_sess, eval_batches)\n",
-                "softmax_after = SOFTMAX_AFTER\n"),
+        "gaming: softmax_after measured on a copy of the held-out batches the cell makes itself":
+            "held = list(islice(skipgram_batches(heldout_ids, BATCH_SIZE, WINDOW, seed=1,\n"
+            "                                    keep=keep), 20))\n"
+            + _EX4_CLASS + _EX4_RUN.replace("STEPS", "300").replace(
+                "softmax_after = softmax_model.mean_loss(softmax_sess, eval_batches)",
+                "softmax_after = softmax_model.mean_loss(softmax_sess, held)"),
     },
     "nb04_ex5": {
         "lazy: from memory, section 7's checkpoint passed off as the resumed one":
@@ -270,8 +282,10 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                      "    _vars = resumed.graph.get_collection(\"variables\")\n"
                      "    with resumed.graph.as_default():\n"
                      "        resumed_sess.run(tf.raw_ops.SaveV2(\n"
-                     "            prefix=resumed_checkpoint, tensor_names=[v.op.name for v in _vars],\n"
-                     "            shape_and_slices=[\"\"] * len(_vars), tensors=[v.value() for v in _vars]))\n"),
+                     "            prefix=resumed_checkpoint,\n"
+                     "            tensor_names=[v.op.name for v in _vars],\n"
+                     "            shape_and_slices=[\"\"] * len(_vars),\n"
+                     "            tensors=[v.value() for v in _vars]))\n"),
         "lazy: resumed_loss taken as section 7's final loss (the right size, nothing measured)":
             _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
             .replace("    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n", "")
