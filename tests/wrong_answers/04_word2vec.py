@@ -66,6 +66,24 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "embed_shape = (BATCH_SIZE, EMBED_SIZE)\nnce_shape = ()\n",
         "breaks the rule: the shapes as lists, not tuples":
             "embed_shape = [BATCH_SIZE, EMBED_SIZE]\nnce_shape = [BATCH_SIZE]\n",
+        "breaks the rule: the lookup built to read its shape, nothing predicted":
+            "with tf.Graph().as_default():\n"
+            "    _lookup = tf.nn.embedding_lookup(tf.zeros([VOCAB_SIZE, EMBED_SIZE]),\n"
+            "                                     tf.zeros([BATCH_SIZE], tf.int32))\n"
+            "embed_shape = tuple(_lookup.shape.as_list())\nnce_shape = (BATCH_SIZE,)\n",
+        "breaks the rule: tf1.nn.nce_loss built to read its shape, nothing predicted":
+            "with tf.Graph().as_default():\n"
+            "    _inputs = tf.zeros([BATCH_SIZE, EMBED_SIZE])\n"
+            "    _losses = tf1.nn.nce_loss(tf.zeros([VOCAB_SIZE, EMBED_SIZE]),\n"
+            "                              tf.zeros([VOCAB_SIZE]),\n"
+            "                              tf.zeros([BATCH_SIZE, 1], tf.int64), _inputs,\n"
+            "                              NUM_SAMPLED, VOCAB_SIZE)\n"
+            "embed_shape = (BATCH_SIZE, EMBED_SIZE)\nnce_shape = tuple(_losses.shape.as_list())\n",
+        "breaks the rule: a gather run in a session to measure the lookup's shape":
+            "with tf.Graph().as_default() as _g, tf1.Session(graph=_g) as _s:\n"
+            "    embed_shape = tuple(int(n) for n in _s.run(tf.shape(tf.gather(\n"
+            "        tf.zeros([VOCAB_SIZE, EMBED_SIZE]), tf.zeros([BATCH_SIZE], tf.int32)))))\n"
+            "nce_shape = (BATCH_SIZE,)\n",
     },
     "nb04_ex2": {
         "lazy: all three derived without running anything":
@@ -86,6 +104,22 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "common mistake: a training step run before the gradient":
             _EX2_RUN.replace("START", "model.saver.restore(grad_sess, checkpoint)\n"
                              "    grad_sess.run(model.optimizer, model.feed(centers, contexts))")
+            + "rows_changed = len(np.unique(gradient_values.indices))\n",
+        "breaks the rule: the optimizer's own gradient of the embeddings reused, no tf.gradients":
+            _EX2_RUN.replace(
+                "    embed_gradient = tf.gradients(model.loss, model.embed_matrix)[0]\n",
+                "    scatter = next(op for op in model.graph.get_operations()\n"
+                "                   if op.type == 'ResourceScatterAdd'\n"
+                "                   and op.inputs[0].op is model.embed_matrix.op)\n"
+                "    negated = scatter.inputs[2].op.inputs[0]  # the update is -gradient * rate\n"
+                "    embed_gradient = tf.IndexedSlices(negated.op.inputs[0], scatter.inputs[1])\n")
+            .replace("START", "model.saver.restore(grad_sess, checkpoint)")
+            + "rows_changed = len(np.unique(gradient_values.indices))\n",
+        "breaks the rule: the trained values loaded by hand after the initializer, no restore":
+            _EX2_RUN.replace("START", "grad_sess.run(model.init)\n"
+                             "    for v in model.graph.get_collection('variables'):\n"
+                             "        v.load(tf.train.load_variable(checkpoint, v.op.name),\n"
+                             "               grad_sess)")
             + "rows_changed = len(np.unique(gradient_values.indices))\n",
     },
     "nb04_ex3": {
@@ -132,6 +166,15 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "                           unit_vectors, transpose_b=True)\n"
             "    similarity -= 3.0 * tf.one_hot(probe_ids, tf.shape(matrix)[0])\n"
             "    return tf.math.top_k(similarity, k=5).indices\n",
+        "breaks the rule: the rows normalised in NumPy (tf.numpy_function), the rest in TensorFlow":
+            _EX3_HEAD
+            + "    unit_vectors = tf.numpy_function(\n"
+            "        lambda m: m / np.linalg.norm(m, axis=1, keepdims=True), [matrix],\n"
+            "        tf.float32)\n"
+            "    similarity = tf.matmul(tf.gather(unit_vectors, probe_ids), unit_vectors,\n"
+            "                           transpose_b=True)\n"
+            "    similarity -= 3.0 * tf.one_hot(probe_ids, tf.shape(matrix)[0])\n"
+            "    return tf.math.top_k(similarity, k=k).indices\n",
     },
     "nb04_ex4": {
         "lazy: NCE kept, the losses typed in from the notes of the issue":
@@ -169,6 +212,22 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         "breaks the rule: fewer negative samples than nce_loss had":
             _EX4_CLASS.replace("num_sampled=self.num_sampled", "num_sampled=8")
             + _EX4_RUN.replace("STEPS", "300"),
+        "breaks the rule: sampled softmax written out with TensorFlow's private helper":
+            _EX4_CLASS.replace(
+                _EX4_CLASS[_EX4_CLASS.index("            self.loss = "):],
+                "            from tensorflow.python.ops import nn_impl\n"
+                "            logits, labels = nn_impl._compute_sampled_logits(\n"
+                "                weights=self.nce_weight, biases=self.nce_bias,\n"
+                "                labels=self.target_words, inputs=embed,\n"
+                "                num_sampled=self.num_sampled,\n"
+                "                num_classes=self.vocab_size, remove_accidental_hits=True,\n"
+                "                name=\"sampled_softmax_loss\")\n"
+                "            self.loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(\n"
+                "                labels=tf.stop_gradient(labels), logits=logits), name=\"loss\")\n"
+                "\n\n")
+            + _EX4_RUN.replace("STEPS", "300"),
+        "breaks the rule: 150 steps instead of 300":
+            _EX4_CLASS + _EX4_RUN.replace("STEPS", "150"),
     },
     "nb04_ex5": {
         "lazy: from memory, section 7's checkpoint passed off as the resumed one":
@@ -195,5 +254,35 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    shutil.copy(part, LOGS / 'resumed' / part.name.replace(Path(checkpoint).name,\n"
             "                                                         'model.ckpt'))\n"
             "resumed_checkpoint = str(LOGS / 'resumed' / 'model.ckpt')\n",
+        "breaks the rule: the trained values loaded by hand after the initializer, no restore":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace(
+                "    resumed.saver.restore(resumed_sess, checkpoint)\n    AFTER_RESTORE\n",
+                "    resumed_sess.run(resumed.init)\n"
+                "    for v in resumed.graph.get_collection('variables'):\n"
+                "        v.load(tf.train.load_variable(checkpoint, v.op.name), resumed_sess)\n"),
+        "breaks the rule: restored_rate worked out by hand from the schedule":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("resumed_sess.run(resumed.learning_rate)",
+                     "(LEARNING_RATE - LEARNING_RATE / 1000) * 0.5 + LEARNING_RATE / 1000"),
+        "breaks the rule: 20 steps trained, the global step pushed on by 180":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("keep=keep), 200)", "keep=keep), 20)\n"
+                     "    resumed_sess.run(tf1.assign_add(resumed.global_step, 180))"),
+        "breaks the rule: the checkpoint written with a raw SaveV2 op, not the Saver":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("    resumed_checkpoint = resumed.saver.save(resumed_sess, "
+                     "str(LOGS / \"resumed\" / \"model.ckpt\"))\n",
+                     "    resumed_checkpoint = str(LOGS / \"resumed\" / \"model.ckpt\")\n"
+                     "    _vars = resumed.graph.get_collection(\"variables\")\n"
+                     "    with resumed.graph.as_default():\n"
+                     "        resumed_sess.run(tf.raw_ops.SaveV2(\n"
+                     "            prefix=resumed_checkpoint,\n"
+                     "            tensor_names=[v.op.name for v in _vars],\n"
+                     "            shape_and_slices=[\"\"] * len(_vars),\n"
+                     "            tensors=[v.value() for v in _vars]))\n"),
+        "lazy: resumed_loss taken as section 7's final loss (the right size, nothing measured)":
+            _EX5_RUN.replace("DECAY", "2 * TOTAL_STEPS").replace("    AFTER_RESTORE\n", "")
+            .replace("    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n", "")
+            + "resumed_loss = w2v_final_loss\n",
     },
 }
