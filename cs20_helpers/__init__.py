@@ -12,7 +12,7 @@ holds the map to the tree, to the notebooks' imports and to what each module imp
 
 The notebook kit, what most notebooks import:
     notebook                      setup(): quiet, seeded TensorFlow in TF1 and TF2 styles  [all]
-    checks                        exercise checks; trained figures within a tolerance  [all but 02]
+    checks                        exercise checks; trained figures within a tolerance  [all]
     rules                         a task's stated rules, checked on a re-run  [all]
     results                       a notebook's headline figures, as a table and JSON  [all]
     paths                         where things go: data, cache, logs, results  [all but 02 12]
