@@ -284,3 +284,18 @@ def test_a_rule_on_a_tensorflow_function_sees_every_spelling_of_it():
     with pytest.raises(AssertionError, match="no reshape"):
         rules.enforce(never, _names(answer.replace("SPELLING('ij,ik->jk', m, m)",
                                                    "tf1.reshape(m, [3, 2])")), "gram")
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError,
+                   reason="known bug: checks.fetched flattens a fetched IndexedSlices as one item "
+                          "and its value as three (found converting 04 ex2, which keeps no FromRun "
+                          "for it); fixing checks.py re-stamps every notebook, so it waits")
+def test_a_fetched_indexed_slices_is_one_value():
+    answer = ("with tf.Graph().as_default() as g:\n"
+              "    e = tf1.Variable(tf.ones([5, 2]))\n"
+              "    loss = tf.reduce_sum(tf.nn.embedding_lookup(e, [1, 3]))\n"
+              "    grad = tf.gradients(loss, e)[0]\n"
+              "    with tf1.Session(graph=g) as s:\n"
+              "        s.run(tf1.global_variables_initializer())\n"
+              "        value = s.run(grad)\n")
+    assert rules.enforce([rules.Runs("grad", why="run grad")], _names(answer), "value") is not None
