@@ -14,6 +14,7 @@ The notebook kit, what most notebooks import:
     notebook                      setup(): quiet, seeded TensorFlow in TF1 and TF2 styles  [all]
     checks                        exercise checks; trained figures within a tolerance  [all]
     rules                         a task's stated rules, checked on a re-run  [all]
+    cell_record                   the cells a kernel ran, kept for the checks; guards them  [-]
     results                       a notebook's headline figures, as a table and JSON  [all]
     paths                         where things go: data, cache, logs, results  [all but 02 12]
     datasets                      one call per data set, sample or download  [03 04 05 06 07 09 11]

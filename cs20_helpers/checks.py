@@ -201,15 +201,18 @@ def answer_source(history: Sequence[str], *names: str) -> str | None:
     raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
 
 
-def rerun(source: str, names: dict[str, object], **fresh: object) -> dict[str, object]:
+def rerun(source: str, names: dict[str, object], *, filename: str | None = None,
+          **fresh: object) -> dict[str, object]:
     """Run ``source`` in a copy of ``names`` with ``fresh`` values put in; return that copy.
 
-    What the answer prints is dropped: the check cell shows nothing of the re-run (a kernel with
-    history, as ``store`` and the grading runs keep, would otherwise print the answer's lines again
-    where nbval, which keeps none, prints nothing)."""
+    ``filename`` is the name to compile it under: the one the kernel compiled the cell under
+    (``cell_record``), so that the answer cannot tell the re-run by it. What the answer prints
+    is dropped: the check cell shows nothing of the re-run (a kernel with history, as ``store``
+    and the grading runs keep, would otherwise print the answer's lines again where nbval,
+    which keeps none, prints nothing)."""
     namespace = {**names, **fresh}
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(compile(source, "<answer, re-run by the check>", "exec"), namespace)
+        exec(compile(source, filename or "<answer, re-run by the check>", "exec"), namespace)
     return namespace
 
 
@@ -250,10 +253,20 @@ def recording(owner: object, attr: str) -> Iterator[list[Call]]:
 def fetched(runs: list[Call]) -> list[tuple[object, object]]:
     """Each (fetch, value) of the ``Session.run`` calls that ``recording(Session, "run")`` kept:
     their fetches and results flattened alike, so that a check sees which tensor gave what."""
-    import tensorflow as tf  # here, not above: the rest of the module must not load TensorFlow
-
     pairs: list[tuple[object, object]] = []
     for args, kwargs, result in runs:
         fetches = kwargs["fetches"] if "fetches" in kwargs else args[1]
-        pairs += zip(tf.nest.flatten(fetches), tf.nest.flatten(result), strict=True)
+        pairs += _pairs(fetches, result)
     return pairs
+
+
+def _pairs(fetches: object, result: object) -> list[tuple[object, object]]:
+    """``fetches`` and ``result`` flattened as far as the fetches go (``Session.run`` takes a
+    fetch, or lists, tuples and dicts of them): a fetched ``IndexedSlices`` is one fetch and its
+    value (an ``IndexedSlicesValue``, a named tuple) one value, not three."""
+    if isinstance(fetches, dict):
+        return [pair for key in fetches for pair in _pairs(fetches[key], result[key])]
+    if isinstance(fetches, list | tuple) and not hasattr(fetches, "op"):
+        return [pair for fetch, value in zip(fetches, result, strict=True)
+                for pair in _pairs(fetch, value)]
+    return [(fetches, result)]

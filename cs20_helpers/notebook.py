@@ -34,6 +34,7 @@ from types import ModuleType
 
 import numpy as np
 
+from cs20_helpers import cell_record
 from cs20_helpers._settings import threads
 from cs20_helpers.devices import split_devices
 from cs20_helpers.paths import profile
@@ -187,7 +188,8 @@ def setup(seed: int = 0, *, show: bool = True,
     environment they read when imported (where unset), process-wide warning filters, thread
     counts and the Python, NumPy and TensorFlow seeds, sets NumPy's print options, imports
     TensorFlow (warning when it was imported before), stores inline figures sharp
-    (``sharp_figures``) and, with ``show``, prints one line.
+    (``sharp_figures``), starts the kernel's record of the cells it runs, which the exercise
+    checks re-run answers from (``cell_record.install``), and, with ``show``, prints one line.
     ``cpu_devices=N`` splits the CPU (and too few GPUs) into N logical devices for multi-device
     examples; only a fresh kernel can do that, as the first TensorFlow call of the notebook.
     """
@@ -195,6 +197,7 @@ def setup(seed: int = 0, *, show: bool = True,
     seed_everything(seed)
     sharp_figures()
     np.set_printoptions(precision=4, suppress=True)
+    cell_record.install()
     if show:
         print(f"TensorFlow {tf.__version__}, profile {profile()!r}, seed {seed}, "
               f"{THREADS} threads")

@@ -26,7 +26,6 @@ from __future__ import annotations
 __all__ = ["answer_cell", "Calls", "enforce", "FromRun", "GRADIENTS", "Only", "Rule", "Runs",
     "SESSION_RUN"]
 
-import ast
 import contextlib
 import dis
 import functools
@@ -38,6 +37,8 @@ from types import CodeType, ModuleType
 
 import numpy as np
 
+from cs20_helpers import cell_record
+from cs20_helpers.cell_record import top_level_names
 from cs20_helpers.checks import (
     Call,
     ancestors,
@@ -57,10 +58,11 @@ GRADIENTS = "tensorflow.python.ops.gradients_util._GradientsHelper"
 #: How a message names these targets.
 _SHOWN = {GRADIENTS: "tf.gradients (or tf1.gradients)", SESSION_RUN: "Session.run"}
 #: Builtins that reach a package or run code without naming it: ``Only`` rules them out.
-_ESCAPES = {"__import__", "compile", "eval", "exec", "getattr", "globals", "vars"}
+_ESCAPES = {"__builtins__", "__import__", "compile", "eval", "exec", "getattr", "globals",
+            "vars"}
 #: Attributes that reach a function's globals, builtins or code: ``Only`` rules them out too.
 _ESCAPE_ATTRS = {"__builtins__", "__closure__", "__code__", "__defaults__", "__dict__",
-                 "__globals__", "__kwdefaults__", "__subclasses__"}
+                 "__globals__", "__kwdefaults__", "__subclasses__", "__import__", "import_module"}
 
 
 @dataclass(frozen=True)
@@ -182,9 +184,12 @@ class Only:
         function = names.get(self.function)
         if not callable(function):
             return f"the answer no longer defines {self.function}"
-        allowed = set(self.packages) | {"", "builtins", "__main__", function.__module__}
-        used: set[str] = set()
-        for each in _reached(function):
+        notebook = str(names.get("__name__", "__main__"))
+        allowed = set(self.packages) | {"", "builtins", "__main__", notebook}
+        reached, beyond = _reached(function, notebook)
+        used = {f"{name} ({package_of(value)})" for name, value in beyond.items()
+                if package_of(value) not in allowed}
+        for each in reached:
             held = {**reads(each), **_held(each)}
             used |= {f"{name} ({package_of(value)})" for name, value in held.items()
                      if package_of(value) not in allowed}
@@ -248,22 +253,50 @@ def _held(function: Callable) -> dict[str, object]:
     return held
 
 
-def _reached(function: Callable) -> list[Callable]:
-    """``function`` and every function it reaches: those of its module it reads as globals,
-    and any it holds in a default argument or a closure."""
+def _reached(function: object, notebook: str) -> tuple[list[Callable], dict[str, object]]:
+    """The functions that ``function`` (a function or any callable) runs and the values it
+    holds beyond them: the functions and classes of the notebook (module ``notebook``) it reads
+    as globals, those it holds in a default argument or a closure, a ``functools.partial``'s
+    function and arguments, a bound method's function and object, and an object's methods and
+    attributes, for an object or class that the notebook defines."""
     import inspect
 
     found: list[Callable] = []
+    held: dict[str, object] = {}
+    seen: set[int] = set()
     todo = [function]
     while todo:
-        current = inspect.unwrap(todo.pop())
-        if not inspect.isfunction(current) or any(current is seen for seen in found):
+        current = todo.pop()
+        if id(current) in seen:
             continue
-        found.append(current)
-        todo += [value for value in _held(current).values() if inspect.isfunction(value)]
-        todo += [value for value in reads(current).values() if inspect.isfunction(value)
-                 and value.__module__ == function.__module__]
-    return found
+        seen.add(id(current))
+        if isinstance(current, functools.partial):
+            held.update({f"{current.func!r} argument": value for value in current.args})
+            held.update(current.keywords)
+            todo += [current.func, *current.args, *current.keywords.values()]
+        elif inspect.ismethod(current):
+            todo += [current.__func__, current.__self__]
+        elif inspect.isfunction(current):
+            current = inspect.unwrap(current)
+            found.append(current)
+            todo += [value for value in _held(current).values() if callable(value)]
+            todo += [value for value in reads(current).values()
+                     if getattr(value, "__module__", None) == notebook]
+        elif getattr(type(current), "__module__", None) == notebook or \
+                isinstance(current, type) and current.__module__ == notebook:
+            klass = current if isinstance(current, type) else type(current)
+            todo += [member for each in klass.__mro__ if each.__module__ == notebook
+                     for member in vars(each).values()
+                     if inspect.isfunction(member) or isinstance(member, staticmethod |
+                                                                  classmethod | property)]
+            attributes = {} if isinstance(current, type) else getattr(current, "__dict__", {})
+            held.update(attributes)
+            todo += list(attributes.values())
+        elif isinstance(current, staticmethod | classmethod):
+            todo.append(current.__func__)
+        elif isinstance(current, property):
+            todo += [each for each in (current.fget, current.fset) if each is not None]
+    return found, held
 
 
 def _codes(code: CodeType | None) -> list[CodeType]:
@@ -274,27 +307,11 @@ def _codes(code: CodeType | None) -> list[CodeType]:
                      if isinstance(constant, CodeType)]
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
-           ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
 def _binds(source: str) -> set[str]:
     """The names that ``source`` binds in the notebook's namespace: assignments, ``for`` and
     ``with`` targets, ``def`` and ``class`` at its top level (inside ``with``, ``for``, ``if``
     ... too), not the names local to a function or comprehension it defines."""
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                found.add(child.name)
-            elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
-                found.add(child.id)
-            if not isinstance(child, _SCOPES):
-                visit(child)
-
-    visit(ast.parse(source))
-    return found
+    return top_level_names(source)[0]
 
 
 #: The modules a check cell uses, by the name the notebook's set-up gives them: an answer that
@@ -326,9 +343,18 @@ def _intact(names: dict[str, object]) -> None:
 
 
 def _history(names: dict[str, object]) -> list[str]:
-    """The cells the kernel ran, from IPython's own record (an answer can rebind the name ``In``,
-    not that record), the running check last; ``names["In"]`` where no IPython shell runs (the
-    tests). AssertionError when a kernel that keeps history holds none: the answer emptied it."""
+    """The cells the kernel ran, the running check last: from the kernel's own record
+    (``cell_record``, kept since set-up: an answer can append to IPython's history, not to it),
+    else from IPython's history (an answer can rebind the name ``In``, not that list), else
+    ``names["In"]`` where no IPython shell runs (the tests). AssertionError when a kernel that
+    keeps history holds none (the answer emptied it) or the record stopped (the answer removed
+    its hook)."""
+    record = cell_record.current()
+    if record is not None:
+        if not record.alive():
+            raise AssertionError("a cell removed the kernel's record of the cells it ran, which "
+                                 "the checks rely on: restart the kernel and run all")
+        return record.history()
     try:
         from IPython import get_ipython
     except ImportError:
@@ -344,21 +370,28 @@ def _history(names: dict[str, object]) -> list[str]:
     return history
 
 
+def _answer(history: Sequence[str], names: Sequence[str]) -> tuple[int, str] | None:
+    """The index and source of the latest cell in ``history`` before the running check that
+    binds one of ``names`` (``answer_cell``)."""
+    if not any(history):
+        return None
+    for index in range(len(history) - 2, -1, -1):
+        try:
+            if _binds(history[index]) & set(names):
+                return index, history[index]
+        except SyntaxError:
+            continue
+    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+
+
 def answer_cell(history: Sequence[str], *names: str) -> str | None:
     """Return the latest cell in ``history`` (IPython's ``In``, whose last entry is the running
     check) that binds one of ``names``, by assignment or by ``def`` (a cell that only defines
     the answer's function counts: ``checks.answer_source`` sees assignments alone);
     AssertionError, saying what to run, when none does. None when the kernel keeps no history
     (nbval): there no answer can be re-run."""
-    if not any(history):
-        return None
-    for source in reversed(history[:-1]):
-        try:
-            if _binds(source) & set(names):
-                return source
-        except SyntaxError:
-            continue
-    raise AssertionError(f"run the cell that defines {', '.join(names)}, then this check")
+    found = _answer(history, names)
+    return None if found is None else found[1]
 
 
 def _resolve(target: str, names: dict[str, object]) -> tuple[object, str]:
@@ -466,17 +499,18 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     when the kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
     _intact(names)
-    source = answer_cell(_history(names), *wanted)
-    if source is None:
+    found = _answer(_history(names), wanted)
+    if found is None:
         return None
-    # The re-run starts without what the answer's first run bound (a marker it could test to
-    # take another branch the second time): as if the cell ran for the first time.
-    before = {name: value for name, value in names.items() if name not in _binds(source)}
+    index, source = found
+    before = _start(names, index, source)
     per_call: dict[str, list[dict[str, int]]] = {}
     watched = [target for rule in rules for target in rule.watched()]
     with _recorded(watched, names) as (calls, own):
         try:
-            copy = rerun(source, before, **{**own, **fresh})
+            record = cell_record.current()
+            copy = rerun(source, before, filename=record.files.get(index) if record else None,
+                         **{**own, **fresh})
             for rule in rules:
                 function = getattr(rule, "per", None)
                 if function and function not in per_call and callable(copy.get(function)):
@@ -489,8 +523,50 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
         except Exception as error:  # the student's cell or function, run again: theirs
             raise AssertionError(f"your answer raised {type(error).__name__} when the check "
                                  f"ran it again: {error}") from error
+    for name in wanted:
+        for where in (names, copy):
+            if name in where:
+                _plain(name, where[name], str(names.get("__name__", "__main__")))
     for rule in rules:
         broken = rule.check(copy, calls, per_call)
         if broken:
             raise AssertionError(f"{rule.why} ({broken})")
     return copy
+
+
+def _start(names: dict[str, object], index: int, source: str) -> dict[str, object]:
+    """The names the answer cell is re-run in: the notebook's, without those the cell binds (a
+    marker it could test to take another branch the second time), as if it ran for the first
+    time; but with the values it read before rebinding them (``emb = emb / norm``) as they were
+    before it ran (``cell_record``), or, where no record is kept, as they are."""
+    bound, read = top_level_names(source)
+    start = {name: value for name, value in names.items() if name not in bound}
+    record = cell_record.current()
+    if record is not None:
+        start.update(record.before.get(index, {}))
+    else:
+        start.update({name: names[name] for name in bound & read if name in names})
+    return start
+
+
+#: What a class must not define for its values to count as plain: the ways a value answers a
+#: comparison, a conversion or NumPy itself (a class whose ``==`` always says yes).
+_ANSWERING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__sub__", "__rsub__",
+              "__abs__", "__neg__", "__float__", "__int__", "__index__", "__bool__", "__len__",
+              "__iter__", "__getitem__", "__array__", "__array_ufunc__",
+              "__array_function__", "__array_finalize__", "__array_wrap__", "__round__"}
+
+
+def _plain(name: str, value: object, notebook: str, depth: int = 0) -> None:
+    """AssertionError when ``value`` (or an item of it, a few levels down) belongs to a class
+    the notebook defines that answers comparisons or conversions itself: the checks compare
+    values with ``==``, ``-`` and NumPy, which such a class can make say yes to anything."""
+    for klass in type(value).__mro__:
+        if klass.__module__ == notebook and _ANSWERING & set(vars(klass)):
+            raise AssertionError(f"{name} holds a {type(value).__name__}, a class of the notebook "
+                                 "that answers comparisons itself: give plain values (numbers, "
+                                 "tuples, lists, arrays), which the checks compare")
+    if depth < 3 and isinstance(value, list | tuple | set | frozenset | dict):
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        for item in items[:1000]:
+            _plain(name, item, notebook, depth + 1)

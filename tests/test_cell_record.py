@@ -1,0 +1,165 @@
+"""cell_record: in an IPython shell, the checks re-run the cell as it ran, from the values it read
+before it ran, and a cell that disarms the checker makes the next cell fail (issue 46)."""
+
+import pytest
+from IPython.core.interactiveshell import InteractiveShell
+
+from cs20_helpers import cell_record, rules
+
+SET_UP = """
+import numpy as np
+import tensorflow as tf
+from cs20_helpers import cell_record, checks, rules
+tf1 = tf.compat.v1
+cell_record.install()
+"""
+
+
+@pytest.fixture
+def shell():
+    """A fresh in-process IPython shell that ran a notebook's set-up; gone after the test."""
+    shell = InteractiveShell.instance()
+    run(shell, SET_UP)
+    yield shell
+    cell_record._RECORDS.pop(id(shell), None)
+    InteractiveShell.clear_instance()
+
+
+def run(shell: InteractiveShell, source: str) -> object:
+    """Run ``source`` as a cell with history kept; return what it raised (None if nothing)."""
+    result = shell.run_cell(source, store_history=True, silent=False)
+    return result.error_before_exec or result.error_in_exec
+
+
+def check(rule: str, answer: str) -> str:
+    """A check cell that enforces ``rule`` (source of a list of rules) on the name ``answer``."""
+    return f"rules.enforce({rule}, globals(), {answer!r})\n"
+
+
+NORM = '[rules.Calls("np.linalg.norm", 1, 1, why="normalise with np.linalg.norm")]'
+
+
+def test_a_cell_that_rebinds_what_it_read_is_re_run_from_the_values_before_it(shell):
+    assert run(shell, "x = np.arange(3.0)\nemb = np.ones(3)\n") is None
+    assert run(shell, "x = x + 1\nemb = emb / np.linalg.norm(emb)\n") is None
+    assert run(shell, "again = rules.enforce(" + NORM + ", globals(), 'emb')\n") is None
+    names = shell.user_ns
+    np_ = names["np"]
+    # The re-run read x as it was before the cell ran: x + 1 once, not twice.
+    assert np_.array_equal(names["again"]["x"], names["x"])
+    assert np_.allclose(names["again"]["emb"], names["emb"])
+
+
+def test_a_marker_the_answer_binds_is_not_there_when_it_is_re_run(shell):
+    answer = ("try:\n    _seen\n    emb = np.ones(3) / 3 ** 0.5\nexcept NameError:\n"
+              "    emb = np.ones(3) / np.linalg.norm(np.ones(3))\n_seen = 1\n")
+    assert run(shell, answer) is None
+    assert run(shell, check(NORM, "emb")) is None
+    assert run(shell, answer) is None  # run again: now the marker is there, and no norm call
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "np.linalg.norm was called 0 times" in str(error)
+
+
+def test_a_history_the_answer_forges_is_not_the_one_re_run(shell):
+    right = "emb = np.ones(3) / np.linalg.norm(np.ones(3))\n"
+    forged = ("emb = np.ones(3) / 3 ** 0.5\n"
+              f"get_ipython().history_manager.input_hist_parsed.append({right!r})\n")
+    assert run(shell, forged) is None
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "called 0 times" in str(error)
+
+
+def test_the_re_run_is_compiled_under_the_cells_own_file_name(shell):
+    answer = "import sys\nfiles = [sys._getframe(0).f_code.co_filename]\n"
+    assert run(shell, answer) is None
+    assert run(shell, "again = rules.enforce([], globals(), 'files')\n") is None
+    assert shell.user_ns["again"]["files"] == shell.user_ns["files"]
+
+
+WRAP_NEXT = """
+def wrap(lines):
+    get_ipython().input_transformers_post.remove(wrap)
+    tail = ["\\nexcept BaseException:\\n    pass\\n"]
+    return ["try:\\n"] + ["    " + line for line in lines] + tail
+get_ipython().input_transformers_post.append(wrap)
+"""
+
+STRIP_NEXT = """
+import ast
+class Strip(ast.NodeTransformer):
+    def visit_Assert(self, node):
+        return ast.Pass()
+get_ipython().ast_transformers.append(Strip())
+"""
+
+#: The transformer put in by a post_run_cell hook registered after the record's (so after the
+#: record put things back), gone before the record's pre_run_cell looks.
+WRAP_LATE = """
+def wrap(lines):
+    get_ipython().input_transformers_post.remove(wrap)
+    tail = ["\\nexcept BaseException:\\n    pass\\n"]
+    return ["try:\\n"] + ["    " + line for line in lines] + tail
+def put_in(result):
+    get_ipython().events.unregister("post_run_cell", put_in)
+    get_ipython().input_transformers_post.append(wrap)
+get_ipython().events.register("post_run_cell", put_in)
+"""
+
+FAKE_ENFORCE = """
+import cs20_helpers.rules
+cs20_helpers.rules.enforce = lambda *args, **kwargs: None
+"""
+
+CODE_SWAPPED = """
+import cs20_helpers.rules
+cs20_helpers.rules.Calls.check.__code__ = (lambda self, *args: None).__code__
+"""
+
+
+@pytest.mark.parametrize(("disarm", "changed"), [
+    (WRAP_NEXT, "input_transformers_post"), (STRIP_NEXT, "ast_transformers"),
+    (WRAP_LATE, "an input transformer"),
+    (FAKE_ENFORCE, "cs20_helpers.rules.enforce"), (CODE_SWAPPED, "rules.Calls.check")])
+def test_a_cell_that_disarms_the_checker_makes_the_next_cell_fail(shell, disarm, changed):
+    original = rules.enforce
+    assert run(shell, disarm) is None
+    error = run(shell, "assert False, 'the check'\n")
+    assert isinstance(error, AssertionError) and changed in str(error)
+    assert "a cell before this one changed" in str(error)
+    # Put back: the next check runs as written.
+    assert rules.enforce is original
+    error = run(shell, "assert False, 'the check'\n")
+    assert isinstance(error, AssertionError) and str(error) == "the check"
+    assert run(shell, "emb = np.ones(3) / 2\n") is None
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "called 0 times" in str(error)
+
+
+def test_a_cell_that_stops_the_record_fails_the_check(shell):
+    record = cell_record.current()
+    assert run(shell, "emb = np.ones(3) / np.linalg.norm(np.ones(3))\n") is None
+    shell.events.unregister("pre_run_cell", record.pre_run_cell)
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "removed the kernel's record" in str(error)
+
+
+YES = """
+class Yes(float):
+    def __eq__(self, other):
+        return True
+    __hash__ = float.__hash__
+"""
+
+
+@pytest.mark.parametrize("value", ["Yes(1.0)", "(1, Yes(2.0))", "{'a': [Yes(0.0)]}"])
+def test_a_value_of_a_class_that_answers_comparisons_itself_is_refused(shell, value):
+    assert run(shell, YES) is None
+    assert run(shell, f"answer = {value}\n") is None
+    error = run(shell, "rules.enforce([], globals(), 'answer')\n")
+    assert isinstance(error, AssertionError) and "answers comparisons itself" in str(error)
+
+
+def test_a_plain_value_of_a_named_tuple_passes(shell):
+    assert run(shell, "import collections\nPair = collections.namedtuple('Pair', 'a b')\n") is None
+    assert run(shell, "answer = Pair(1, 2.0)\n") is None
+    assert run(shell, "rules.enforce([], globals(), 'answer')\n") is None
