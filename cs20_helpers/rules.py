@@ -37,8 +37,7 @@ from types import CodeType, ModuleType
 
 import numpy as np
 
-from cs20_helpers import cell_record
-from cs20_helpers.cell_record import top_level_names
+import cs20_helpers.cell_record as cell_record
 from cs20_helpers.checks import (
     Call,
     ancestors,
@@ -311,7 +310,7 @@ def _binds(source: str) -> set[str]:
     """The names that ``source`` binds in the notebook's namespace: assignments, ``for`` and
     ``with`` targets, ``def`` and ``class`` at its top level (inside ``with``, ``for``, ``if``
     ... too), not the names local to a function or comprehension it defines."""
-    return top_level_names(source)[0]
+    return cell_record.top_level_names(source)[0]
 
 
 #: The modules a check cell uses, by the name the notebook's set-up gives them: an answer that
@@ -539,7 +538,7 @@ def _start(names: dict[str, object], index: int, source: str) -> dict[str, objec
     marker it could test to take another branch the second time), as if it ran for the first
     time; but with the values it read before rebinding them (``emb = emb / norm``) as they were
     before it ran (``cell_record``), or, where no record is kept, as they are."""
-    bound, read = top_level_names(source)
+    bound, read = cell_record.top_level_names(source)
     start = {name: value for name, value in names.items() if name not in bound}
     record = cell_record.current()
     if record is not None:

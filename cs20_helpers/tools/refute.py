@@ -12,8 +12,9 @@ runs, so a check's helpers (a function in an ordinary cell) are part of what was
 When everything is as it must be, the notebook's metadata is stamped with a digest of exactly
 what was checked: the sources of every code cell but the head's install cell (their count is in
 the stamp), the wrong answers and the package modules the check cells call (``HELPERS``:
-``cs20_helpers/checks.py`` and ``busy.py``, whose ``near``, ``rerun``, ``recording``,
-``timed_between`` ... decide what a check accepts; their own digests are in the stamp too, so
+``cs20_helpers/checks.py``, ``busy.py`` and ``cell_record.py``, whose ``near``, ``rerun``,
+``recording``, ``timed_between``, the kept cells and the guard ... decide what a check accepts;
+their own digests are in the stamp too, so
 ``hygiene`` can say which changed);
 ``hygiene`` fails a notebook whose stamp no longer matches them. A run that fails (an answer
 accepted, a stray error, a cell past its timeout, a dead kernel) removes the old stamp. The run's
@@ -76,7 +77,7 @@ STAMP_KEY = "cs20_refuted"
 #: a run proved. Kept minimal and explicit, so that an unrelated edit of the package leaves the
 #: stamps valid: ``checks.py`` imports no other module of the package (tests/test_refute.py
 #: holds it to that; a module it comes to import belongs here).
-HELPERS = ("checks.py", "busy.py")
+HELPERS = ("checks.py", "busy.py", "cell_record.py")
 #: Package modules digested only for a notebook whose code cells import them (``rules.py``, which
 #: imports only ``checks.py``): the stamps of the notebooks that do not use them stay valid when
 #: they change, and cover exactly what their checks call.
