@@ -344,12 +344,13 @@ def _intact(names: dict[str, object]) -> None:
 def _history(names: dict[str, object]) -> list[str]:
     """The cells the kernel ran, the running check last: from the kernel's own record
     (``cell_record``, kept since set-up: an answer can append to IPython's history, not to it),
-    else from IPython's history (an answer can rebind the name ``In``, not that list), else
+    else (no cell kept yet: nbval keeps no history) from IPython's history (an answer can rebind
+    the name ``In``, not that list), else
     ``names["In"]`` where no IPython shell runs (the tests). AssertionError when a kernel that
     keeps history holds none (the answer emptied it) or the record stopped (the answer removed
     its hook)."""
     record = cell_record.current()
-    if record is not None:
+    if record is not None and record.cells:  # none where no cell keeps history (nbval)
         if not record.alive():
             raise AssertionError("a cell removed the kernel's record of the cells it ran, which "
                                  "the checks rely on: restart the kernel and run all")

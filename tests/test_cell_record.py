@@ -163,3 +163,15 @@ def test_a_plain_value_of_a_named_tuple_passes(shell):
     assert run(shell, "import collections\nPair = collections.namedtuple('Pair', 'a b')\n") is None
     assert run(shell, "answer = Pair(1, 2.0)\n") is None
     assert run(shell, "rules.enforce([], globals(), 'answer')\n") is None
+
+
+def test_where_no_cell_keeps_history_as_under_nbval_nothing_is_enforced():
+    shell = InteractiveShell.instance()
+    try:
+        for source in (SET_UP, "emb = np.ones(3) / 2\n",
+                       "again = rules.enforce(" + NORM + ", globals(), 'emb')\n"):
+            assert shell.run_cell(source, store_history=False).error_in_exec is None
+        assert shell.user_ns["again"] is None
+    finally:
+        cell_record._RECORDS.pop(id(shell), None)
+        InteractiveShell.clear_instance()
