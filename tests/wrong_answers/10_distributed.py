@@ -6,6 +6,17 @@ _EX4_STUB = "two_updates = None  # set it to a function (w0, lr) -> (fresh_loss,
 
 WRONG_ANSWERS: dict[str, dict[str, str]] = {
     "nb10_ex1": {
+        "gaming: wrong devices in a list subclass whose == always says yes": (
+            "class _Yes(list):\n"
+            "    def __eq__(self, other):\n"
+            "        return True\n\n\n"
+            'predicted = _Yes(["/job:ps/task:0"] * 3 + ["/job:ps/task:1"])\n'),
+        "gaming: wrong devices as str subclasses whose == always says yes": (
+            "class _Yes(str):\n"
+            "    def __eq__(self, other):\n"
+            "        return True\n\n"
+            "    __hash__ = str.__hash__\n\n\n"
+            'predicted = [_Yes("/job:worker")] * 4\n'),
         "common mistake: every variable on the first ps": (
             'predicted = ["/job:ps/task:0", "/job:ps/task:0", "/job:ps/task:0", "/job:worker"]\n'),
         "common mistake: the add placed with its inputs on a ps": (
