@@ -29,6 +29,15 @@ WRONG_ANSWERS = {
         "types add_runs in the notebook's own run":
             _EX1_TRACE + "_rerun = globals() is not get_ipython().user_ns\n"
             "add_runs = " + _COUNT + " if _rerun else 1\n",
+        "gaming: clears cell_record's registry (cs20_helpers.cell_record._RECORDS), so the "
+        "check falls back on IPython's history, appends an honest copy of the cell to it and "
+        "types add_runs in":
+            "import cs20_helpers.cell_record as _record\n_saved = dict(_record._RECORDS)\n"
+            "_record._RECORDS.clear()\n"
+            "get_ipython().history_manager.input_hist_parsed.append("
+            + repr("_record._RECORDS.update(_saved)  # the registry back, once re-run\n"
+                   + _EX1_TRACE + "add_runs = " + _COUNT + "\n") + ")\n"
+            + _EX1_TRACE + "add_runs = 1\n",
         "common mistake: no FULL_TRACE (RunMetadata left empty), count from it":
             "with tf1.Session(graph=pow_graph, config=session_config()) as sess:\n"
             "    both_metadata = tf1.RunMetadata()\n"
@@ -90,6 +99,19 @@ WRONG_ANSWERS = {
             "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
             "    executed_nodes(sess, [total, product], {a: 1, b: 2, c: 3, d: 4})\n"
             "ran_sum_only = _Names(['a', 'b', 'sum'])\n",
+        "gaming: two_values typed in; the honest cell run through get_ipython().run_cell("
+        "store_history=True), which the check finds as the latest cell and re-runs":
+            "import numpy as np\n"
+            "get_ipython().run_cell(" + repr(
+                "two_parts = tf.Graph()\nwith two_parts.as_default():\n"
+                "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"
+                "    total = tf.add(a, b, name='sum')\n"
+                "    product = tf.multiply(c, d, name='product')\n"
+                "with tf1.Session(graph=two_parts, config=session_config()) as sess:\n"
+                "    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n"
+                "    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n")
+            + ", store_history=True)\n"
+            "two_values = [np.int32(3), np.int32(12)]\n",
         "common mistake: product built on the sum (they share a and b)":
             "two_parts = tf.Graph()\nwith two_parts.as_default():\n"
             "    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in 'abcd')\n"

@@ -231,6 +231,21 @@ WRONG_ANSWERS = {
             "            sess.run(counter)\n"
             "        lazy_loop_nodes = nodes(g_lazy_loop) - before\n"
             "        final_counts.append(int(sess.run(counter)))\n" + _EX4_NORMAL + _EX4_FINAL,
+        "gaming: the loops never run (100 assign_adds built, none run; the counts typed in); "
+        "cell_record's registry cleared and an honest copy of the cell appended to IPython's "
+        "history, which the check then re-runs":
+            "import cs20_helpers.cell_record as _record\n_saved = dict(_record._RECORDS)\n"
+            "_record._RECORDS.clear()\n"
+            "get_ipython().history_manager.input_hist_parsed.append("
+            + repr("_record._RECORDS.update(_saved)  # the registry back, once re-run\n"
+                   + _EX4_LAZY + _EX4_NORMAL + _EX4_FINAL) + ")\n"
+            "g_lazy_loop = tf.Graph()\nwith g_lazy_loop.as_default():\n"
+            "    counter = tf1.Variable(0)\n    before = nodes(g_lazy_loop)\n"
+            "    for _ in range(100):\n        counter.assign_add(1)\n"
+            "    lazy_loop_nodes = nodes(g_lazy_loop) - before\n"
+            "g_normal_loop = tf.Graph()\nwith g_normal_loop.as_default():\n"
+            "    counter = tf1.Variable(0)\n    step = counter.assign_add(1)\n"
+            "normal_loop_nodes, final_counts = 0, [100, 100]\n" + _EX4_FINAL,
         "common mistake: the 'lazy' loop builds its op once too":
             _EX4_LAZY.replace("        for _ in range(100):\n"
                               "            sess.run(counter.assign_add(1))\n",

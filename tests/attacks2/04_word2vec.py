@@ -56,7 +56,8 @@ with tf1.Session(graph=resumed.graph, config=session_config()) as resumed_sess:
     resumed.saver.restore(resumed_sess, checkpoint)
 '''
 _EX5_RATE = "    restored_rate = resumed_sess.run(resumed.learning_rate)\n"
-_EX5_TRAIN = '''    resumed.train(resumed_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=5, epochs=None,
+_EX5_TRAIN = '''\
+    resumed.train(resumed_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=5, epochs=None,
                                                  keep=keep), 200)
     resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)
 '''
@@ -83,7 +84,8 @@ WRONG_ANSWERS = {
             "    _m = tf.zeros([VOCAB_SIZE, EMBED_SIZE])\n"
             "    _e = tf.nn.embedding_lookup(_m, tf1.placeholder(tf.int32, [BATCH_SIZE]))\n"
             "    _n = tf.nn.nce_loss(weights=_m, biases=tf.zeros([VOCAB_SIZE]),\n"
-            "                        labels=tf1.placeholder(tf.int64, [BATCH_SIZE, 1]), inputs=_e,\n"
+            "                        labels=tf1.placeholder(tf.int64, "
+            "[BATCH_SIZE, 1]), inputs=_e,\n"
             "                        num_sampled=NUM_SAMPLED, num_classes=VOCAB_SIZE)\n"
             "embed_shape = tuple(_e.shape)\nnce_shape = tuple(_n.shape)\n",
         "rule-breaking: runs a lookup eagerly (tf.gather, what embedding_lookup builds) to read "
