@@ -136,6 +136,9 @@ class CellRecord:
     def _restore(self) -> list[str]:
         """Put back what changed since ``snapshot``; return what was changed."""
         changed = []
+        if _RECORDS.get(id(self.shell)) is not self:
+            changed.append("the kernel's record (cell_record._RECORDS)")
+            _RECORDS[id(self.shell)] = self
         for name, found in self._lists().items():
             kept = self._transformers.get(name, [])
             if found != kept:
@@ -154,11 +157,14 @@ class CellRecord:
     def post_run_cell(self, result: object) -> None:
         """After a cell ran: put back what it changed, before the next cell is transformed
         (which happens before ``pre_run_cell``), and remember what it was."""
-        self._pending = self._restore()
+        self._pending += self._restore()
 
     def pre_run_cell(self, info: object) -> None:
         """Before a cell runs: guard the checker, then keep the cell, its file name and the
         values it reads and rebinds."""
+        if _cells_running() > 1:  # run_cell from inside a cell: not a cell of the notebook
+            self._pending.append("the kernel's record (a cell run from inside another)")
+            return
         changed, self._pending = self._pending + self._restore(), []
         raw = info.raw_cell or ""
         source = self.shell.transform_cell(raw)
@@ -204,6 +210,16 @@ def _running_cell() -> str | None:
             return found if isinstance(found, str) else None
         frame = frame.f_back
     return None
+
+
+def _cells_running() -> int:
+    """How many cells IPython is running at once (more than one: ``run_cell`` called from
+    inside a cell)."""
+    count, frame = 0, sys._getframe(1)
+    while frame is not None:
+        count += frame.f_code.co_name == "run_cell_async"
+        frame = frame.f_back
+    return count
 
 
 _RECORDS: dict[int, CellRecord] = {}

@@ -23,9 +23,10 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 
 from __future__ import annotations
 
-__all__ = ["answer_cell", "Calls", "enforce", "FromRun", "GRADIENTS", "Only", "Rule", "Runs",
-    "SESSION_RUN"]
+__all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun", "GRADIENTS",
+    "Only", "Rule", "Runs", "SESSION_RUN"]
 
+import ast
 import contextlib
 import dis
 import functools
@@ -99,8 +100,10 @@ class Calls:
 class FromRun:
     """The value the answer binds to ``name`` equals one that a ``Session.run`` of the answer
     fetched (one fetch, or all that one run fetched: ``sess.run([a, b])``), from tensors
-    computed with an op of each type in ``ops`` (``"ApplyMomentum"``): it was not typed in,
-    nor computed outside the graph. Fetches named by string count as the tensors they name."""
+    computed with an op of each type in ``ops`` (``"ApplyMomentum"``), or without ``ops`` from
+    more than constants and fed placeholders: it was not typed in (nor laundered through a run
+    of ``tf.constant``), nor computed outside the graph. Fetches named by string count as the
+    tensors they name."""
 
     name: str
     ops: tuple[str, ...] = ()
@@ -127,19 +130,22 @@ class FromRun:
             (f" from a tensor built with {', '.join(self.ops)}" if self.ops else "")
 
     def _computed(self, fetch: object) -> bool:
-        """Whether ``fetch`` is a tensor computed with an op of each type in ``ops``."""
-        if not self.ops:
-            return True
+        """Whether ``fetch`` is a tensor computed with an op of each type in ``ops``; without
+        ``ops``, any fetch but a value the graph only holds or is fed (a constant, a fed
+        placeholder, their identities: a number typed in and laundered through a run)."""
         if not hasattr(fetch, "op"):
-            return False
+            return not self.ops
         types = {op.type for op in ancestors(fetch)}
+        if not self.ops:
+            return bool(types - _HELD_OPS)
         return all(kind in types for kind in self.ops)
 
 
 @dataclass(frozen=True)
 class Runs:
-    """A ``Session.run`` of the answer fetches the op or tensor the answer binds to ``name`` at
-    least ``times`` times: the update the task names is the one that trains."""
+    """``Session.run`` calls of the answer fetch the op or tensor the answer binds to ``name``
+    in at least ``times`` of them (runs, not fetches: ``sess.run([op] * 300)`` is one step):
+    the update the task names is the one that trains."""
 
     name: str
     times: int = 1
@@ -155,8 +161,8 @@ class Runs:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         wanted = names[self.name]
-        ran = sum(fetch is wanted for fetches, _ in _fetched(calls[SESSION_RUN])
-                  for fetch in fetches)
+        ran = sum(any(fetch is wanted for fetch in fetches)  # runs, not fetches: [op] * 300
+                  for fetches, _ in _fetched(calls[SESSION_RUN]))
         if ran >= self.times:
             return None
         return f"{self.name} was run {ran} times"
@@ -205,6 +211,11 @@ class Only:
 
 
 Rule = Calls | FromRun | Runs | Only
+
+#: Ops that only hold or pass on a value given to the graph: a fetch computed from these alone
+#: is a number typed in, not one the graph computed (``FromRun`` without ``ops``).
+_HELD_OPS = {"Const", "Identity", "IdentityN", "Placeholder", "PlaceholderWithDefault", "NoOp",
+             "Snapshot", "StopGradient"}
 
 
 def _fetched(runs: list[Call]) -> list[tuple[list[object], list[object]]]:
@@ -503,6 +514,11 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     if found is None:
         return None
     index, source = found
+    reaching = answer_uses_the_kernel(source, names)
+    if reaching:
+        raise AssertionError(f"your answer uses {', '.join(reaching)}: no exercise needs it, and "
+                             "the checks cannot trust an answer that reaches the kernel or the "
+                             "checker; write the answer without it")
     before = _start(names, index, source)
     per_call: dict[str, list[dict[str, int]]] = {}
     watched = [target for rule in rules for target in rule.watched()]
@@ -532,6 +548,60 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
         if broken:
             raise AssertionError(f"{rule.why} ({broken})")
     return copy
+
+
+#: Builtins an answer has no need for, and which reach the kernel, the checker or other code.
+_KERNEL_NAMES = {"globals", "locals", "vars", "get_ipython", "exec", "eval", "compile",
+                 "__import__", "setattr", "delattr", "__builtins__", "breakpoint"}
+#: Modules an answer has no need for, which reach the kernel, the interpreter or the checker.
+_KERNEL_MODULES = {"sys", "inspect", "builtins", "gc", "ctypes", "IPython", "ipykernel",
+                   "importlib", "cs20_helpers", "__main__", "traceback", "types", "dis"}
+#: Dunder attributes an answer may use: the rest reach code, globals or classes.
+_PLAIN_DUNDERS = {"__init__", "__name__", "__doc__", "__version__", "__len__", "__call__"}
+
+
+def answer_uses_the_kernel(source: str, names: dict[str, object]) -> list[str]:
+    """What in the answer cell ``source`` reaches past the task into the kernel, the
+    interpreter or the checker: a name of ``_KERNEL_NAMES``, an import of ``_KERNEL_MODULES``,
+    a dunder attribute (but ``_PLAIN_DUNDERS``) or name bound, or an attribute set or deleted on
+    a module or on a class or function that the notebook did not define (``np.mean = ...``).
+    No exercise needs any of these, and each can tell the check's re-run from the notebook's
+    run, choose what is re-run, or disarm a check (issue 46's fresh attacks)."""
+    notebook = str(names.get("__name__", "__main__"))
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and node.id in _KERNEL_NAMES:
+            found.append(node.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and \
+                node.id.startswith("__") and node.id.endswith("__"):
+            found.append(f"{node.id} =")
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
+                else [node.module or ""]
+            found += [f"import {module}" for module in modules
+                      if module.split(".")[0] in _KERNEL_MODULES]
+        elif isinstance(node, ast.Attribute):
+            if node.attr.startswith("__") and node.attr.endswith("__") and \
+                    node.attr not in _PLAIN_DUNDERS:
+                found.append(f".{node.attr}")
+            elif isinstance(node.ctx, ast.Store | ast.Del):
+                owner = _looked_up(node.value, names)
+                if isinstance(owner, ModuleType) or (
+                        isinstance(owner, type) or callable(owner) and hasattr(owner, "__code__")
+                ) and getattr(owner, "__module__", notebook) != notebook:
+                    found.append(f"{ast.unparse(node)} set")
+    return sorted(set(found))
+
+
+def _looked_up(node: ast.expr, names: dict[str, object]) -> object:
+    """The object that a name or a chain of attributes (``tf1.train``) is in ``names``; None
+    for anything else or a name not there."""
+    if isinstance(node, ast.Name):
+        return names.get(node.id)
+    if isinstance(node, ast.Attribute):
+        owner = _looked_up(node.value, names)
+        return None if owner is None else getattr(owner, node.attr, None)
+    return None
 
 
 def _start(names: dict[str, object], index: int, source: str) -> dict[str, object]:

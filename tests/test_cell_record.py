@@ -65,15 +65,17 @@ def test_a_history_the_answer_forges_is_not_the_one_re_run(shell):
     forged = ("emb = np.ones(3) / 3 ** 0.5\n"
               f"get_ipython().history_manager.input_hist_parsed.append({right!r})\n")
     assert run(shell, forged) is None
+    assert cell_record.current().history()[-1] == forged  # the record kept what ran
     error = run(shell, check(NORM, "emb"))
-    assert isinstance(error, AssertionError) and "called 0 times" in str(error)
+    assert isinstance(error, AssertionError) and "your answer uses get_ipython" in str(error)
 
 
 def test_the_re_run_is_compiled_under_the_cells_own_file_name(shell):
-    answer = "import sys\nfiles = [sys._getframe(0).f_code.co_filename]\n"
-    assert run(shell, answer) is None
-    assert run(shell, "again = rules.enforce([], globals(), 'files')\n") is None
-    assert shell.user_ns["again"]["files"] == shell.user_ns["files"]
+    assert run(shell, "def where():\n    return 1\n\nvalue = where()\n") is None
+    assert run(shell, "again = rules.enforce([], globals(), 'value')\n") is None
+    names = shell.user_ns
+    assert names["again"]["where"] is not names["where"]
+    assert names["again"]["where"].__code__.co_filename == names["where"].__code__.co_filename
 
 
 WRAP_NEXT = """
@@ -175,3 +177,17 @@ def test_where_no_cell_keeps_history_as_under_nbval_nothing_is_enforced():
     finally:
         cell_record._RECORDS.pop(id(shell), None)
         InteractiveShell.clear_instance()
+
+
+@pytest.mark.parametrize("disarm", [
+    "from cs20_helpers import cell_record as _r\n_r._RECORDS.clear()\n",
+    "get_ipython().run_cell('emb = np.ones(3) / np.linalg.norm(np.ones(3))\\n', "
+    "store_history=True)\n"])
+def test_a_cell_that_unkeeps_the_record_or_runs_a_cell_inside_makes_the_next_cell_fail(
+        shell, disarm):
+    assert run(shell, "emb = np.ones(3) / 3 ** 0.5\n") is None
+    assert run(shell, disarm) is None
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "the kernel's record" in str(error)
+    error = run(shell, check(NORM, "emb"))
+    assert isinstance(error, AssertionError) and "called 0 times" in str(error)
