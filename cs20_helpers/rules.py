@@ -13,9 +13,11 @@ exercise's check cell writes down the rules its task states, as a list of these 
 - ``Only``: the answer's function uses no package but the ones named (its globals, the
   functions of the notebook it calls and any ``import`` inside them);
 
-and ``enforce`` takes the answer cell from the kernel's history (``answer_cell``: the latest that
-binds a name the answer defines, by assignment or by ``def``),
-runs it again in a copy of the notebook's names with every call the rules name recorded, lets
+and ``enforce`` takes the answer cell from the kernel's record of its cells (``cell_record``;
+``answer_cell``: the latest that binds a name the answer defines, by assignment or by ``def``),
+refuses it when it reaches past the task into the kernel or the checker
+(``answer_uses_the_kernel``), runs it again in a copy of the notebook's names (as they were
+before the cell ran) with every call the rules name recorded, lets
 the check call the answer's functions on fresh inputs under the same recording, and asserts
 each rule: its ``why``, with what the re-run showed, is the message. In a kernel without
 history (nbval) it does nothing and prints nothing: there no answer can be re-run.
