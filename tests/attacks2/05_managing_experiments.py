@@ -116,6 +116,25 @@ if globals() is get_ipython().user_ns:
     get_ipython().events.register("post_run_cell", _put_numpy_back)
 '''
 
+def _forged(kernel: str, honest: str) -> str:
+    """A cell that hides the kernel's own record of the cells it ran (``cell_record._RECORDS``
+    emptied until the check has run), so that the check falls back on IPython's history, and
+    appends ``honest`` to that history: the check re-runs ``honest``; the cell itself runs
+    ``kernel``."""
+    return ("import cs20_helpers.cell_record as _cell_record\n"
+            "from IPython import get_ipython\n"
+            "_kept_records = dict(_cell_record._RECORDS)\n"
+            "_cell_record._RECORDS.clear()\n"
+            "_cells_after = [0]\n\n\n"
+            "def _put_records_back(result):\n"
+            "    _cells_after[0] += 1\n"
+            "    if _cells_after[0] == 2:\n"
+            "        _cell_record._RECORDS.update(_kept_records)\n\n\n"
+            "get_ipython().events.register(\"post_run_cell\", _put_records_back)\n"
+            f"get_ipython().history_manager.input_hist_parsed.append({honest!r})\n"
+            f"get_ipython().history_manager.input_hist_raw.append({honest!r})\n" + kernel)
+
+
 WRONG_ANSWERS = {
     "nb05_ex1": {
         "lazy: the four names typed in, no checkpoint saved, nothing trained":
@@ -261,6 +280,8 @@ restored_w = tf.train.load_variable(latest, "weights")
         "namespace, runs the tensor":
             _g1(_EX3_FUNCTION + "hvp = np.array([6.0, 1.0, -18.0], np.float32)\n",
                 _EX3_HONEST),
+        "gaming: hvp typed in; the kernel's record of the cells it ran hidden from the check (cell_record._RECORDS emptied) and a rule-abiding cell appended to IPython's history, which the check then re-runs":
+            _forged(_EX3_FUNCTION + "hvp = np.array([6.0, 1.0, -18.0], np.float32)\n", _EX3_HONEST),
         "wrong scope: y without the x0 x1 term":
             _EX3_HONEST.replace(" + x[0] * x[1]", ""),
     },

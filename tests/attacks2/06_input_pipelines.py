@@ -94,6 +94,25 @@ _EX5_HONEST = '''def round_robin(paths):
 first_six = [line.decode() for line in round_robin(line_files).take(6).as_numpy_iterator()]
 '''
 
+def _forged(kernel: str, honest: str) -> str:
+    """A cell that hides the kernel's own record of the cells it ran (``cell_record._RECORDS``
+    emptied until the check has run), so that the check falls back on IPython's history, and
+    appends ``honest`` to that history: the check re-runs ``honest``; the cell itself runs
+    ``kernel``."""
+    return ("import cs20_helpers.cell_record as _cell_record\n"
+            "from IPython import get_ipython\n"
+            "_kept_records = dict(_cell_record._RECORDS)\n"
+            "_cell_record._RECORDS.clear()\n"
+            "_cells_after = [0]\n\n\n"
+            "def _put_records_back(result):\n"
+            "    _cells_after[0] += 1\n"
+            "    if _cells_after[0] == 2:\n"
+            "        _cell_record._RECORDS.update(_kept_records)\n\n\n"
+            "get_ipython().events.register(\"post_run_cell\", _put_records_back)\n"
+            f"get_ipython().history_manager.input_hist_parsed.append({honest!r})\n"
+            f"get_ipython().history_manager.input_hist_raw.append({honest!r})\n" + kernel)
+
+
 WRONG_ANSWERS = {
     "nb06_ex1": {
         "lazy: the record is written, but digit_back and label_back are copied from memory":
@@ -131,9 +150,8 @@ WRONG_ANSWERS = {
                 "                pass\n") + '''_rows = np.loadtxt(csv_path, delimiter=",", skiprows=1)
 rows_read, sum_x = len(_rows), float(_rows[:, 0].sum())
 ''',
-        "common mistake: the planted bug left in (no local_variables_initializer)":
-            _EX2_HONEST.replace(
-                "        sess.run(tf1.local_variables_initializer())\n", ""),
+        "common mistake: rows_read counts the batches, not the rows":
+            _EX2_HONEST.replace("rows_read + len(xb)", "rows_read + 1"),
         "common mistake: fixed, but the threads are never joined":
             _EX2_HONEST.replace("        coord.join(threads)\n", ""),
         "gaming: in the notebook's run the rows are counted with NumPy and the coordinator "
@@ -173,6 +191,8 @@ for _i, _s in enumerate(_got):
             _EX3_HONEST.replace("predicted_shape = (3, 3, 2)", "predicted_shape = (3, 2)"),
         "common mistake: the sequences enqueued in another order (3, 1, 2)":
             _EX3_HONEST.replace("for n in (1, 3, 2):", "for n in (3, 1, 2):"),
+        "gaming: padded typed in; the kernel's record of the cells it ran hidden from the check (cell_record._RECORDS emptied) and a rule-abiding cell appended to IPython's history, which the check then re-runs":
+            _forged(_EX3_TYPED, _EX3_HONEST),
         "gaming: typed in in the notebook's run; the check's re-runs, told apart by their "
         "namespace, run the queue":
             _g1(_EX3_TYPED, _EX3_HONEST),
