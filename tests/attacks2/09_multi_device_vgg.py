@@ -1,4 +1,5 @@
 """Fresh wrong answers for notebook 09's exercises (independent attack, issue 46): run with refute --answers."""
+# ruff: noqa: E501  (each answer is a cell's source, kept as the cell has it)
 
 _RERUN = (  # true only while a check re-runs the cell (rules.enforce -> checks.rerun)
     "import sys as _sys\n"
