@@ -160,7 +160,7 @@ WRONG_ANSWERS = {
             "    adam.apply_gradients(average_gradients(tower_grads))\n"
             "for _op in fixed_graph.get_operations():\n"
             "    if _op.type in VARIABLE_OPS:\n"
-            "        _op._set_device('/cpu:0')\n"
+            "        _op._set_device('/device:CPU:0')\n"
         ),
         "gaming: the notebook's run keeps the buggy loop and moves the variables afterwards; the "
         "check's re-run builds the fixed loop": (
@@ -175,7 +175,7 @@ WRONG_ANSWERS = {
             "if not _RERUN:\n"
             "    for _op in fixed_graph.get_operations():\n"
             "        if _op.type in VARIABLE_OPS:\n"
-            "            _op._set_device('/cpu:0')\n"
+            "            _op._set_device('/device:CPU:0')\n"
         ),
         "rule-breaking: average_gradients called once for show, the towers averaged by hand "
         "((g0 + g1) / 2) and that applied": (

@@ -265,14 +265,14 @@ WRONG_ANSWERS = {
             "    def ex5_saliency(model, images, labels):\n" +
             "".join("    " + line + "\n" for line in _LOOP.splitlines()) + _MAP
         ),
-        "rule-breaking: tape.jacobian of every logit, not one tape.gradient call": (
+        "rule-breaking: tape.jacobian of every true-class logit (N x N image gradients, their diagonal kept), not one tape.gradient call": (
             _NET +
             "def ex5_saliency(model, images, labels):\n"
             "    images = tf.convert_to_tensor(images, tf.float32)\n"
             "    with tf.GradientTape() as tape:\n"
             "        tape.watch(images)\n"
             "        true_logits = tf.gather(model(images), tf.cast(labels, tf.int32), batch_dims=1)\n"
-            "    jac = tape.jacobian(true_logits, images, experimental_use_pfor=False)\n"
+            "    jac = tape.jacobian(true_logits, images)\n"
             "    n = int(images.shape[0])\n"
             "    return np.abs(np.stack([jac[i, i].numpy() for i in range(n)]))\n" + _MAP
         ),
