@@ -64,8 +64,7 @@ WRONG_ANSWERS = {
         "gaming: json.loads replaced so that a placeholder string reads as the right TF_CONFIG (for the "
         "check and for TensorFlow's resolver)": (
             "import json as _json\n"
-            "_real_loads = _json.loads\n"
-            "def _loads(text, *args, **kwargs):\n"
+            "def _loads(text, *args, _real_loads=_json.loads, **kwargs):  # the original kept in the function\n"
             "    if text == 'my config':\n"
             "        return {'cluster': {'ps': ['10.1.0.1:2222'], 'worker': ['10.1.0.2:2222', '10.1.0.3:2222']},\n"
             "                'task': {'type': 'worker', 'index': 1}}\n"
