@@ -3,6 +3,7 @@ before it ran, and a cell that disarms the checker makes the next cell fail (iss
 
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
+from traitlets.config import Config
 
 from cs20_helpers import cell_record, rules
 
@@ -15,10 +16,17 @@ cell_record.install()
 """
 
 
+def _shell() -> InteractiveShell:
+    """An in-process IPython shell whose history stays in memory (no file under ~/.ipython)."""
+    config = Config()
+    config.HistoryManager.hist_file = ":memory:"
+    return InteractiveShell.instance(config=config)
+
+
 @pytest.fixture
 def shell():
     """A fresh in-process IPython shell that ran a notebook's set-up; gone after the test."""
-    shell = InteractiveShell.instance()
+    shell = _shell()
     run(shell, SET_UP)
     yield shell
     cell_record._RECORDS.pop(id(shell), None)
@@ -168,7 +176,7 @@ def test_a_plain_value_of_a_named_tuple_passes(shell):
 
 
 def test_where_no_cell_keeps_history_as_under_nbval_nothing_is_enforced():
-    shell = InteractiveShell.instance()
+    shell = _shell()
     try:
         for source in (SET_UP, "emb = np.ones(3) / 2\n",
                        "again = rules.enforce(" + NORM + ", globals(), 'emb')\n"):
