@@ -40,7 +40,10 @@ TOOLS_ONLY_CALLS = {("cs20_helpers.paths", "nbformat"),
                     ("cs20_helpers.notebook", "matplotlib_inline"),
                     # rules._history: the kernel's own history, inside a running IPython
                     # kernel; elsewhere (no IPython) it reads the names it is given
-                    ("cs20_helpers.rules", "IPython")}
+                    ("cs20_helpers.rules", "IPython"),
+                    # cell_record.install and current: the kernel's record, kept only inside a
+                    # running IPython kernel; a plain Python has none (None)
+                    ("cs20_helpers.cell_record", "IPython")}
 
 # Run in the core venv: which tool packages import, every notebook-facing module's import, and
 # which packages their imports name (inside functions too; not under TYPE_CHECKING) are absent.
