@@ -14,12 +14,13 @@ break (issue 46):
   ``assert``\\ s, or replace a function of the checker on its module.
 
 ``install`` (called by ``notebook.setup``) registers a ``pre_run_cell`` hook that, before each
-cell runs, keeps the cell's source, the file name the kernel compiles it under and the values it
-reads and rebinds; and that, there and after each cell (``post_run_cell``), compares the
-kernel's transformers and the functions of ``cs20_helpers.checks``, ``rules`` and this module
-with what they were at set-up, and the cell about to run with what the set-up's transformers
-make of it. When something changed, it puts it back and makes the cell about to run raise an
-AssertionError that says so, whatever that cell catches: a check after such an answer fails.
+cell runs, keeps the cell's source, the file name the kernel compiles it under, the values it
+reads and rebinds and the modules and builtins it rebinds; and that, there and after each cell
+(``post_run_cell``), compares the kernel's transformers and the functions of
+``cs20_helpers.checks``, ``rules`` and this module with what they were at set-up, and the cell
+about to run with what the set-up's transformers make of it. When something changed, it puts
+it back and makes the cell about to run raise an AssertionError that says so, whatever that
+cell catches: a check after such an answer fails.
 (Code in the kernel can still undo all this on purpose; the instructors' guide says so.)
 Outside IPython (the tests, a script) there is no hook, and ``current`` gives None.
 """
@@ -29,12 +30,16 @@ from __future__ import annotations
 __all__ = ["CellRecord", "current", "install"]
 
 import ast
+import builtins
 import sys
 from dataclasses import dataclass, field
 from types import FunctionType, ModuleType
 
 #: The modules whose functions the checks run: an answer that replaces one disarms them.
 _CHECKER = ("cs20_helpers.checks", "cs20_helpers.rules", "cs20_helpers.cell_record")
+
+#: The names every cell can read without binding them.
+_BUILTINS = vars(builtins)
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -113,8 +118,9 @@ class CellRecord:
     files: dict[int, str] = field(default_factory=dict)
     #: The values each cell read and rebound, as they were before it ran.
     before: dict[int, dict[str, object]] = field(default_factory=dict)
-    #: What the guard found changed, the cell it found it before, oldest first.
-    tampered: list[tuple[int, str]] = field(default_factory=list)
+    #: The modules and builtins each cell rebound (``json = ...``, ``def abs``), as they were
+    #: before it ran: a check refuses an answer that replaced one the check reads.
+    shadowed: dict[int, dict[str, object]] = field(default_factory=dict)
     _transformers: dict[str, list] = field(default_factory=dict)
     _pending: list[str] = field(default_factory=list)
     _checker: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -160,8 +166,8 @@ class CellRecord:
         self._pending += self._restore()
 
     def pre_run_cell(self, info: object) -> None:
-        """Before a cell runs: guard the checker, then keep the cell, its file name and the
-        values it reads and rebinds."""
+        """Before a cell runs: guard the checker, then keep the cell, its file name, the values
+        it reads and rebinds and the modules and builtins it rebinds."""
         if _cells_running() > 1:  # run_cell from inside a cell: not a cell of the notebook
             self._pending.append("the kernel's record (a cell run from inside another)")
             return
@@ -174,7 +180,6 @@ class CellRecord:
             return
         number = self.shell.execution_count - 1  # IPython counts the cell before this hook
         if changed:
-            self.tampered.append((number, ", ".join(changed)))
             self.shell.ast_transformers.append(_Refuse(
                 self.shell, f"a cell before this one changed {', '.join(changed)}, which the "
                 "checks rely on: restart the kernel and run the notebook without it"))
@@ -186,6 +191,10 @@ class CellRecord:
             return
         names = self.shell.user_ns
         self.before[number] = {name: names[name] for name in bound & read if name in names}
+        self.shadowed[number] = {name: prior for name in bound
+                                 if isinstance(prior := names.get(name, _BUILTINS.get(name)),
+                                               ModuleType) or name not in names and
+                                 name in _BUILTINS}
 
     def history(self) -> list[str]:
         """The cells run so far, as IPython's ``In`` lists them (index = execution count)."""

@@ -29,6 +29,7 @@ __all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun
     "Only", "Rule", "Runs", "SESSION_RUN"]
 
 import ast
+import builtins
 import contextlib
 import dis
 import functools
@@ -104,8 +105,8 @@ class FromRun:
     fetched (one fetch, or all that one run fetched: ``sess.run([a, b])``), from tensors
     computed with an op of each type in ``ops`` (``"ApplyMomentum"``), or without ``ops`` from
     more than constants and fed placeholders: it was not typed in (nor laundered through a run
-    of ``tf.constant``), nor computed outside the graph. Fetches named by string count as the
-    tensors they name."""
+    of ``tf.constant``, nor through ops given it as a constant or a fed value: ``v * 1.0``),
+    nor computed outside the graph. Fetches named by string count as the tensors they name."""
 
     name: str
     ops: tuple[str, ...] = ()
@@ -121,13 +122,22 @@ class FromRun:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         value = names[self.name]
-        for fetches, results in _fetched(calls[SESSION_RUN]):
+        laundered = False
+        for fetches, results, feeds in _fetched(calls[SESSION_RUN]):
             candidates = list(zip(([each] for each in fetches), results, strict=True))
             if len(fetches) > 1:
                 candidates.append((fetches, results))
             for some, result in candidates:
                 if _equal(value, result) and all(map(self._computed, some)):
-                    return None
+                    typed = [_typed_in(fetch, got, feeds) for fetch, got in
+                             (zip(some, result, strict=True) if len(some) > 1 else
+                              [(some[0], result)])]
+                    if not any(typed):
+                        return None
+                    laundered = True
+        if laundered:
+            return f"the run that fetched {self.name} computed it from a constant or a fed " \
+                "value that already held it (a number typed in, passed through ops)"
         return f"no Session.run of the answer fetched {self.name}" + \
             (f" from a tensor built with {', '.join(self.ops)}" if self.ops else "")
 
@@ -164,7 +174,7 @@ class Runs:
             return f"the answer no longer defines {self.name}"
         wanted = names[self.name]
         ran = sum(any(fetch is wanted for fetch in fetches)  # runs, not fetches: [op] * 300
-                  for fetches, _ in _fetched(calls[SESSION_RUN]))
+                  for fetches, _, _ in _fetched(calls[SESSION_RUN]))
         if ran >= self.times:
             return None
         return f"{self.name} was run {ran} times"
@@ -220,17 +230,61 @@ _HELD_OPS = {"Const", "Identity", "IdentityN", "Placeholder", "PlaceholderWithDe
              "Snapshot", "StopGradient"}
 
 
-def _fetched(runs: list[Call]) -> list[tuple[list[object], list[object]]]:
-    """For each recorded ``Session.run`` (``BaseSession.run(self, fetches, ...)``), its fetches
-    and results, flattened alike (``checks.fetched``), a fetch named by string replaced by the
-    tensor or op it names in that session's graph."""
+def _fetched(runs: list[Call]) -> list[tuple[list[object], list[object], dict[object, object]]]:
+    """For each recorded ``Session.run`` (``BaseSession.run(self, fetches, feed_dict, ...)``),
+    its fetches and results, flattened alike (``checks.fetched``), a fetch named by string
+    replaced by the tensor or op it names in that session's graph; and what it fed, by tensor
+    or op."""
     runs_fetched = []
     for run in runs:
         pairs = fetched([run])
         graph = getattr(run[0][0], "graph", None) if run[0] else None
         fetches = [_element(graph, fetch) for fetch, _ in pairs]
-        runs_fetched.append((fetches, [result for _, result in pairs]))
+        fed = run[0][2] if len(run[0]) > 2 else run[1].get("feed_dict")
+        feeds = {_element(graph, key): value for key, value in dict(fed or {}).items()}
+        runs_fetched.append((fetches, [result for _, result in pairs], feeds))
     return runs_fetched
+
+
+#: Values a right answer may well share with a constant of its graph (``tf.maximum(x, 0.0)``
+#: that gives 0): a result made only of these is never called typed in.
+_COMMON_VALUES = (-1, 0, 1)
+
+
+def _typed_in(fetch: object, result: object, feeds: dict[object, object]) -> bool:
+    """Whether ``result``, fetched from ``fetch``, is already the value of a constant among the
+    fetch's ancestors or of a tensor the run fed them (the same numbers, whatever the shape): a
+    number typed in and passed through ops (``v * 1.0``, ``tf.matmul(v, tf.eye(1))``). Results
+    made only of -1, 0 and 1 are left alone (a right answer's result may equal a constant)."""
+    from tensorflow.python.framework import tensor_util
+
+    got = _numbers(result)
+    if got is None or np.isin(got, _COMMON_VALUES).all() or not hasattr(fetch, "op"):
+        return False
+    for op in ancestors(fetch):
+        held = []
+        if op.type == "Const":
+            with contextlib.suppress(ValueError, TypeError):
+                held.append(tensor_util.MakeNdarray(op.get_attr("value")))
+        held += [value for key, value in feeds.items()
+                 if key is op or any(key is output for output in op.outputs)]
+        if any(_same_numbers(got, _numbers(value)) for value in held):
+            return True
+    return False
+
+
+def _numbers(value: object) -> np.ndarray | None:
+    """``value`` as a flat array of numbers, or None when it is not one."""
+    with contextlib.suppress(TypeError, ValueError):
+        flat = np.asarray(value).ravel()
+        if flat.dtype.kind in "biuf" and flat.size:
+            return flat
+    return None
+
+
+def _same_numbers(got: np.ndarray, held: np.ndarray | None) -> bool:
+    """Whether two flat arrays hold the same numbers in the same order."""
+    return held is not None and held.size == got.size and bool(np.array_equal(held, got))
 
 
 def _element(graph: object, fetch: object) -> object:
@@ -319,13 +373,6 @@ def _codes(code: CodeType | None) -> list[CodeType]:
                      if isinstance(constant, CodeType)]
 
 
-def _binds(source: str) -> set[str]:
-    """The names that ``source`` binds in the notebook's namespace: assignments, ``for`` and
-    ``with`` targets, ``def`` and ``class`` at its top level (inside ``with``, ``for``, ``if``
-    ... too), not the names local to a function or comprehension it defines."""
-    return cell_record.top_level_names(source)[0]
-
-
 #: The modules a check cell uses, by the name the notebook's set-up gives them: an answer that
 #: rebinds one (a copy of NumPy whose ``allclose`` says yes) fools every check after it.
 _INTACT = {"np": "numpy", "tf": "tensorflow", "checks": "cs20_helpers.checks",
@@ -352,6 +399,27 @@ def _intact(names: dict[str, object]) -> None:
     for (module, name), original in _ORIGINALS.items():
         if getattr(sys.modules[module], name, None) is not original:
             raise AssertionError(f"your answer replaced {module}.{name}, which the checks use")
+
+
+def _unshadowed(names: dict[str, object], check: str) -> None:
+    """AssertionError when a name the running check cell ``check`` reads is a builtin or a
+    module that a cell rebound (``abs = ...``, ``json = ...``; ``cell_record`` keeps what each
+    cell rebound): the check would run the answer's stand-in instead of what it reads."""
+    try:
+        read = {node.id for node in ast.walk(ast.parse(check)) if isinstance(node, ast.Name)}
+    except SyntaxError:
+        return
+    record = cell_record.current()
+    priors: dict[str, object] = {}
+    for number in sorted(record.shadowed) if record is not None else ():
+        for name, prior in record.shadowed[number].items():
+            priors.setdefault(name, prior)
+    builtin = vars(builtins)
+    for name in sorted(read):
+        prior = priors.get(name, builtin.get(name, names.get(name)))
+        if names.get(name, builtin.get(name)) is not prior:
+            raise AssertionError(f"a cell rebinds {name}, which the checks use: leave it as "
+                                 "Python and the notebook's set-up made it")
 
 
 def _history(names: dict[str, object]) -> list[str]:
@@ -390,7 +458,7 @@ def _answer(history: Sequence[str], names: Sequence[str]) -> tuple[int, str] | N
         return None
     for index in range(len(history) - 2, -1, -1):
         try:
-            if _binds(history[index]) & set(names):
+            if cell_record.top_level_names(history[index])[0] & set(names):
                 return index, history[index]
         except SyntaxError:
             continue
@@ -512,9 +580,11 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     when the kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
     _intact(names)
-    found = _answer(_history(names), wanted)
+    history = _history(names)
+    found = _answer(history, wanted)
     if found is None:
         return None
+    _unshadowed(names, history[-1])
     index, source = found
     reaching = answer_uses_the_kernel(source, names)
     if reaching:

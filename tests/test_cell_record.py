@@ -199,3 +199,26 @@ def test_a_cell_that_unkeeps_the_record_or_runs_a_cell_inside_makes_the_next_cel
     assert isinstance(error, AssertionError) and "the kernel's record" in str(error)
     error = run(shell, check(NORM, "emb"))
     assert isinstance(error, AssertionError) and "called 0 times" in str(error)
+
+
+@pytest.mark.parametrize("shadow, reads", [
+    ("abs = lambda value: 0.0\n", "abs(emb[0]) < 1"),
+    ("import json\n\n\nclass Loose:\n    loads = staticmethod(lambda text: {})\n\n\n"
+     "json = Loose()\n", "json.loads('{}') == {}"),
+    ("def all(items):\n    return True\n", "all(emb > 0)"),
+])
+def test_a_builtin_or_module_a_cell_rebound_is_refused_where_the_check_reads_it(shell, shadow,
+                                                                                 reads):
+    assert run(shell, "import json\nemb = np.ones(3) / np.linalg.norm(np.ones(3))\n") is None
+    assert run(shell, shadow + "emb = np.ones(3) / np.linalg.norm(np.ones(3))\n") is None
+    check_cell = check(NORM, "emb") + f"assert {reads}\n"
+    error = run(shell, check_cell)
+    assert isinstance(error, AssertionError) and "which the checks use" in str(error)
+    assert run(shell, check(NORM, "emb")) is None  # a check that does not read it is not fooled
+
+
+def test_a_module_imported_again_under_its_name_is_not_a_rebinding(shell):
+    assert run(shell, "import json\n") is None
+    assert run(shell, "import json\nimport numpy as np\nemb = np.ones(3) / np.linalg.norm("
+                      "np.ones(3))\n") is None
+    assert run(shell, check(NORM, "emb") + "assert json.loads('[1]') == [1]\n") is None

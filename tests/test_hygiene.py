@@ -138,3 +138,18 @@ NOTEBOOKS = find_notebooks()
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_stored_notebook_is_clean(path):
     assert hygiene.check(path, crosschecked=True) == []
+
+
+def test_a_check_cell_without_rules_enforce_is_reported():
+    """Issue 46: a check that re-runs no answer lets a rebound np or a patched json.loads by."""
+    bare = ("assert loss is not None\n### BEGIN HIDDEN TESTS\nassert loss < 1\n"
+            "### END HIDDEN TESTS\n")
+    enforced = ("assert loss is not None\nrules.enforce([], globals(), 'loss')\n"
+                "### BEGIN HIDDEN TESTS\nassert loss < 1\n### END HIDDEN TESTS\n")
+    hidden_only = ("assert loss is not None\n### BEGIN HIDDEN TESTS\n"
+                   "rules.enforce([], globals(), 'loss')\n### END HIDDEN TESTS\n")
+    assert hygiene.unenforced_checks(new_notebook(cells=_checked(enforced, "loss 1\n"))) == []
+    for check in (bare, hidden_only):  # a student's copy keeps the visible part only
+        assert hygiene.unenforced_checks(new_notebook(cells=_checked(check, "loss 1\n"))) == [
+            "check cell nb98_ex1 calls no rules.enforce (with [] where the task states no rule), "
+            "so its answer cell is never re-run or screened"]

@@ -356,3 +356,23 @@ def test_an_answer_may_set_attributes_on_its_own_objects():
     answer = ("class Box:\n    pass\n\nbox = Box()\nbox.size = 3\nBox.kind = 'box'\n"
               "def f():\n    return 1\n\nf.calls = 0\nvalue = box.size\n")
     assert rules.answer_uses_the_kernel(answer, {"np": np, "__name__": "__main__"}) == []
+
+
+@pytest.mark.parametrize("launder", [
+    "tf.constant(4.0) * 1.0", "tf.matmul([[4.0]], tf.eye(1))[0, 0]",
+    "tf.pow(tf.constant(4.0), 1.0)", "tf.random.uniform([]) * 0 + 4.0",
+    "tf.reduce_mean(tf.reduce_sum([4.0]))", "typed * 1.0"])
+def test_from_run_refuses_a_number_typed_in_and_passed_through_ops(launder):
+    answer = ("with tf.Graph().as_default() as g:\n"
+              "    x = tf.constant(2.0)\n"
+              "    fed, typed = tf1.placeholder(tf.float32, []), tf1.placeholder(tf.float32, [])\n"
+              "    y = x * x + fed - fed\n"
+              "    out = tf.maximum(x - 5.0, 0.0)\n"
+              f"    fake = {launder}\n"
+              "    with tf1.Session(graph=g) as s:\n"
+              "        value = s.run({}, {{fed: 3.0, typed: 4.0}})\n")
+    kept = [rules.FromRun("value", why="value comes from a run")]
+    rules.enforce(kept, _names(answer.format("y")), "value")
+    rules.enforce(kept, _names(answer.format("out")), "value")  # 0, like the constant 0.0
+    with pytest.raises(AssertionError, match="from a constant or a fed value that already held"):
+        rules.enforce(kept, _names(answer.format("fake")), "value")

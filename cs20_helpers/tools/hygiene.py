@@ -10,8 +10,9 @@ from __future__ import annotations
 
 __all__ = ["check", "compared_fraction", "IGNORE_MARKERS", "main", "MAX_BYTES", "MEASURED_DIGITS",
     "MIN_COMPARED_FRACTION", "NOISE", "NUMBER", "RAISES_MARKERS", "REQUIRE_MUTANTS",
-    "revealing_checks"]
+    "revealing_checks", "unenforced_checks"]
 
+import ast
 import re
 from collections.abc import Iterable
 from decimal import Decimal
@@ -125,6 +126,28 @@ def revealing_checks(nb: nbformat.NotebookNode) -> list[str]:
     return found
 
 
+def unenforced_checks(nb: nbformat.NotebookNode) -> list[str]:
+    """Return a line per check cell whose visible part calls no ``rules.enforce``: every check
+    re-runs its answer cell under the answer-cell policy and with the checker intact, with an
+    empty list of rules where the task states none (issue 46: a check without it let answers
+    that rebind ``np`` or patch ``json.loads`` through)."""
+    found = []
+    for cell in nb.cells:
+        if not exercises.is_check(cell) or not exercises.hidden_paired(cell.source):
+            continue
+        try:
+            tree = ast.parse(exercises.given_source(cell))
+        except SyntaxError:
+            continue  # a broken check is exercises.problems' to report
+        if not any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                   and node.func.attr == "enforce" and isinstance(node.func.value, ast.Name)
+                   and node.func.value.id == "rules" for node in ast.walk(tree)):
+            ident = exercises.exercise_id(exercises.nbgrader_meta(cell).get("grade_id", "?"))
+            found.append(f"check cell {ident} calls no rules.enforce (with [] where the task "
+                         "states no rule), so its answer cell is never re-run or screened")
+    return found
+
+
 def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     """Return one line per hygiene problem of the notebook at ``path`` (empty when clean).
 
@@ -133,7 +156,8 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     and vector instructions, on one with exercises, the stamp ``refute`` leaves when its checks
     rejected their wrong answers (with ``REQUIRE_MUTANTS``, and killed their mutants) and check
     cells that show no value of the outputs (``revealing_checks``), and the cell times ``store``
-    records (``check``'s cell timeout comes from them).
+    records (``check``'s cell timeout comes from them); a course notebook's check cells must
+    also call ``rules.enforce`` (``unenforced_checks``).
     """
     problems = []
     size = path.stat().st_size
@@ -163,7 +187,7 @@ def check(path: Path, *, crosschecked: bool = False) -> list[str]:
     problems += exercises.problems(nb)
     if crosschecked:
         if path.resolve().parent == notebooks_dir().resolve():  # a course notebook
-            problems += heads.problems(nb, path.name)
+            problems += heads.problems(nb, path.name) + unenforced_checks(nb)
         problems += crosscheck.problems(nb, path.name)
         problems += refute.problems(path, nb)
         if REQUIRE_MUTANTS:

@@ -262,3 +262,31 @@ with unequal_graph.as_default():
 ''',
     },
 }
+
+
+# The fourth attack's gaming answers (tests/attacks2) that got past checks which called no
+# rules.enforce, or that rebound a builtin or a module a check reads (issue 46).
+WRONG_ANSWERS['nb09_ex4'].update({
+    "gaming: the towers' gradients summed (no weights), with np in the note"
+    "book's names replaced by a copy whose allclose always says yes": (
+        'SIZES = [10, 14, 18]\n'
+        'with tf.Graph().as_default() as unequal_graph:\n'
+        '    x_all = tf1.placeholder(tf.float32, [None, 1])\n'
+        '    y_all = tf1.placeholder(tf.float32, [None])\n'
+        '    sgd = tf1.train.GradientDescentOptimizer(0.1)\n'
+        '    unequal_grads = []\n'
+        '    for i, (x_part, y_part) in enumerate(zip(tf.split(x_all, SIZES), t'
+        'f.split(y_all, SIZES))):\n'
+        "        with tf1.name_scope(f'tower_{i}'):\n"
+        '            unequal_grads.append(sgd.compute_gradients(linear_loss(x_p'
+        'art, y_part)))\n'
+        '    weighted_grads = [(tf.add_n([p[0] for p in pairs]), pairs[0][1]) f'
+        'or pairs in zip(*unequal_grads)]\n'
+        'import types as _types\n'
+        '_real_np = np\n'
+        'class _Yes(_types.ModuleType):\n'
+        '    def __getattr__(self, name):\n'
+        '        return getattr(_real_np, name)\n'
+        "np = _Yes('numpy')\n"
+        'np.allclose = lambda *a, **k: True\n'),
+})

@@ -275,3 +275,45 @@ two_updates = fresh_and_stale
 ''',
     },
 }
+
+
+# The fourth attack's gaming answers (tests/attacks2) that got past checks which called no
+# rules.enforce, or that rebound a builtin or a module a check reads (issue 46).
+WRONG_ANSWERS['nb10_ex1'].update({
+    'gaming: replica_device_setter replaced (once) by one that puts every o'
+    "p on ps task 0, so the check's own graph agrees with a wrong predictio"
+    'n': (
+        '_real_setter = tf1.train.replica_device_setter\n'
+        'def _fake_setter(*args, **kwargs):\n'
+        '    tf1.train.replica_device_setter = _real_setter  # once, then as be'
+        'fore\n'
+        "    return lambda op: '/job:ps/task:0'\n"
+        'tf1.train.replica_device_setter = _fake_setter\n'
+        "predicted = ['/job:ps/task:0'] * 4\n"),
+})
+WRONG_ANSWERS['nb10_ex2'].update({
+    'gaming: json.loads replaced so that a placeholder string reads as the '
+    "right TF_CONFIG (for the check and for TensorFlow's resolver)": (
+        'import json as _json\n'
+        'def _loads(text, *args, _real_loads=_json.loads, **kwargs):  # the ori'
+        'ginal kept in the function\n'
+        "    if text == 'my config':\n"
+        "        return {'cluster': {'ps': ['10.1.0.1:2222'], 'worker': ['10.1."
+        "0.2:2222', '10.1.0.3:2222']},\n"
+        "                'task': {'type': 'worker', 'index': 1}}\n"
+        '    return _real_loads(text, *args, **kwargs)\n'
+        '_json.loads = _loads\n'
+        "config = 'my config'\n"),
+    "gaming: json and os in the notebook's names replaced by stand-ins; the"
+    ' real TF_CONFIG set beforehand for the resolver; config itself wrong ('
+    'index 0)': (
+        'import json as _json, os as _os, types as _types\n'
+        "_right = {'cluster': {'ps': ['10.1.0.1:2222'], 'worker': ['10.1.0.2:22"
+        "22', '10.1.0.3:2222']},\n"
+        "          'task': {'type': 'worker', 'index': 1}}\n"
+        "_os.environ['TF_CONFIG'] = _json.dumps(_right)\n"
+        'json = _types.SimpleNamespace(loads=lambda text: _right, dumps=_json.d'
+        'umps)\n'
+        'os = _types.SimpleNamespace(environ={}, path=_os.path)\n'
+        "config = tf_config(_right['cluster'], 'worker', 0)\n"),
+})

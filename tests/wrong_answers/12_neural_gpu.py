@@ -192,3 +192,89 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                 "shape=kwargs['shape'])\n    return getter_fn"),
     },
 }
+
+
+# The fourth attack's gaming answers (tests/attacks2) that got past checks which called no
+# rules.enforce, or that rebound a builtin or a module a check reads (issue 46).
+WRONG_ANSWERS['nb12_ex2'].update({
+    "gaming: most-significant bit first, with range and np in the notebook'"
+    "s names replaced so that the check's own rows come out reversed and ar"
+    'ray_equal says yes': (
+        'import builtins as _b, types as _types\n'
+        'def ex2_encode(a, b, n):\n'
+        '    return [((a >> i) & 1) + 1 for i in reversed(_b.range(n))] + [3] +'
+        ' \\\n'
+        '        [((b >> i) & 1) + 1 for i in reversed(_b.range(n))]\n'
+        'range = lambda *args: reversed(_b.range(*args))\n'
+        '_real_np = np\n'
+        'class _Yes(_types.ModuleType):\n'
+        '    def __getattr__(self, name):\n'
+        '        return getattr(_real_np, name)\n'
+        "np = _Yes('numpy')\n"
+        'np.array_equal = lambda *a, **k: True\n'),
+    'gaming: most-significant bit first in normal use; the right row only w'
+    "hen called from the check's ex2_grade (told by the caller's frame)": (
+        'import sys as _sys\n'
+        'def ex2_encode(a, b, n):\n'
+        "    graded = _sys._getframe(1).f_code.co_name in ('ex2_grade', '<listc"
+        "omp>', '<genexpr>')\n"
+        '    order = list(range(n)) if graded else list(reversed(range(n)))\n'
+        '    return [((a >> i) & 1) + 1 for i in order] + [3] + [((b >> i) & 1)'
+        ' + 1 for i in order]\n'),
+})
+WRONG_ANSWERS['nb12_ex4'].update({
+    'gaming: floats whose subtraction always gives 0, holding wrong fractio'
+    'ns': (
+        'ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n'
+        'class _Frac(float):\n'
+        '    def __sub__(self, other):\n'
+        '        return 0.0\n'
+        '    def __rsub__(self, other):\n'
+        '        return 0.0\n'
+        'ex4_padded = _Frac(0.5)\n'
+        'ex4_sorted_padded = _Frac(0.5)\n'),
+    "gaming: abs rebound in the notebook's names to give 0, with wrong frac"
+    'tions': (
+        'ex4_lengths = [3, 17, 5, 9, 12, 2, 20, 4, 7, 15]\n'
+        'abs = lambda x: 0.0\n'
+        'ex4_padded = 0.5\n'
+        'ex4_sorted_padded = 0.5\n'),
+})
+WRONG_ANSWERS['nb12_ex5'].update({
+    "gaming: the penalty a constant zero, with abs rebound in the notebook'"
+    's names to give 0': (
+        'def ex5_getter(copies, step):\n'
+        '    def getter_fn(getter, name, *args, **kwargs):\n'
+        "        return getter(f'{name}_copy{step % copies}', *args, **kwargs)\n"
+        '    return getter_fn\n'
+        'def ex5_penalty(variables):\n'
+        '    return tf.constant(0.0)\n'
+        'abs = lambda x: 0.0\n'),
+    'gaming: the getter drops the dtype and initializer it is asked with; a'
+    "ll and np.all rebound in the notebook's names to say yes": (
+        'import types as _types\n'
+        'def ex5_getter(copies, step):\n'
+        '    def getter_fn(getter, name, *args, **kwargs):\n'
+        "        return getter(f'{name}_copy{step % copies}', shape=kwargs.get("
+        "'shape'),\n"
+        "                      trainable=kwargs.get('trainable'))\n"
+        '    return getter_fn\n'
+        'def ex5_penalty(variables):\n'
+        '    groups = {}\n'
+        '    for v in variables:\n'
+        "        groups.setdefault(v.op.name.rsplit('_copy', 1)[0], []).append("
+        'v)\n'
+        '    total = tf.constant(0.0)\n'
+        '    for group in groups.values():\n'
+        '        stacked = tf.stack(group)\n'
+        '        total += tf.reduce_sum(tf.square(stacked - tf.reduce_mean(stac'
+        'ked, axis=0)))\n'
+        '    return total\n'
+        '_real_np = np\n'
+        'class _Yes(_types.ModuleType):\n'
+        '    def __getattr__(self, name):\n'
+        '        return getattr(_real_np, name)\n'
+        "np = _Yes('numpy')\n"
+        'np.all = lambda *a, **k: True\n'
+        'all = lambda iterable: True\n'),
+})
