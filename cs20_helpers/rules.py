@@ -34,6 +34,7 @@ import contextlib
 import dis
 import functools
 import importlib
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -204,11 +205,11 @@ class Only:
         notebook = str(names.get("__name__", "__main__"))
         allowed = set(self.packages) | {"", "builtins", "__main__", notebook}
         reached, beyond = _reached(function, notebook)
-        used = {f"{name} ({package_of(value)})" for name, value in beyond.items()
+        used = {f"{name} ({package_of(value)})" for name, value in _contents(beyond)
                 if package_of(value) not in allowed}
         for each in reached:
             held = {**reads(each), **_held(each)}
-            used |= {f"{name} ({package_of(value)})" for name, value in held.items()
+            used |= {f"{name} ({package_of(value)})" for name, value in _contents(held)
                      if package_of(value) not in allowed}
             for code in _codes(each.__code__):
                 for instruction in dis.get_instructions(code):
@@ -363,6 +364,19 @@ def _reached(function: object, notebook: str) -> tuple[list[Callable], dict[str,
         elif isinstance(current, property):
             todo += [each for each in (current.fget, current.fset) if each is not None]
     return found, held
+
+
+def _contents(values: dict[str, object], depth: int = 3) -> list[tuple[str, object]]:
+    """Each of ``values`` by name, and what the lists, tuples, sets and dicts among them hold
+    (keys and values), a few levels down, by the name that holds them: a function of a package
+    kept in a plain global (``{"net": tf.keras.applications.VGG16}``) is that package's."""
+    found = list(values.items())
+    for name, value in values.items():
+        if depth and isinstance(value, list | tuple | set | frozenset | dict):
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else list(value)
+            found += _contents({f"{name}[{index}]": item
+                                for index, item in enumerate(items[:1000])}, depth - 1)
+    return found
 
 
 def _codes(code: CodeType | None) -> list[CodeType]:
@@ -521,20 +535,18 @@ def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
     return record
 
 
-#: TensorFlow's public API modules (``tf.compat.v1`` may be imported under either name).
-_API = ("tensorflow._api.", "tensorflow.compat.")
-
-
 def _aliases(owner: object, attr: str) -> list[tuple[object, str]]:
-    """Where ``owner.attr`` can be called from: for a function of TensorFlow's API, every public
-    API module that holds it (``tf.einsum`` is ``tf.linalg.einsum``, ``tf1.reshape`` is
-    ``tf.reshape``), so a rule holds whichever spelling an answer uses; else ``owner`` alone."""
+    """Where ``owner.attr`` can be called from: for a function of TensorFlow, every module of
+    TensorFlow that holds it, the public API's (``tf.einsum`` is ``tf.linalg.einsum``,
+    ``tf1.reshape`` is ``tf.reshape``) and the internal ones, where it is defined among them
+    (``tensorflow.python.ops.nn_impl_distribute.compute_average_loss``), so a rule holds
+    whichever spelling or route an answer uses; else ``owner`` alone."""
     function = getattr(owner, attr)
     if not isinstance(owner, ModuleType) or not owner.__name__.startswith("tensorflow"):
         return [(owner, attr)]
     found = [(module, name) for module in list(sys.modules.values())
-             if isinstance(module, ModuleType) and (module.__name__ == "tensorflow" or
-                                                    module.__name__.startswith(_API))
+             if isinstance(module, ModuleType) and
+             module.__name__.split(".")[0] == "tensorflow"
              for name, value in list(vars(module).items()) if value is function]
     return found if (owner, attr) in found else [(owner, attr), *found]
 
@@ -629,14 +641,18 @@ _KERNEL_NAMES = {"globals", "locals", "vars", "get_ipython", "exec", "eval", "co
 _KERNEL_MODULES = {"sys", "inspect", "builtins", "gc", "ctypes", "IPython", "ipykernel",
                    "importlib", "cs20_helpers", "__main__", "traceback", "types", "dis"}
 #: Dunder attributes an answer may use: the rest reach code, globals or classes.
-_PLAIN_DUNDERS = {"__init__", "__name__", "__doc__", "__version__", "__len__", "__call__"}
+_PLAIN_DUNDERS = {"__init__", "__name__", "__doc__", "__version__", "__len__", "__call__",
+                  "__main__"}
+#: A dunder name, as an attribute or a string.
+_DUNDER = re.compile(r"__\w+__")
 
 
 def answer_uses_the_kernel(source: str, names: dict[str, object]) -> list[str]:
     """What in the answer cell ``source`` reaches past the task into the kernel, the
     interpreter or the checker: a name of ``_KERNEL_NAMES``, an import of ``_KERNEL_MODULES``,
-    a dunder attribute (but ``_PLAIN_DUNDERS``) or name bound, or an attribute set or deleted on
-    a module or on a class or function that the notebook did not define (``np.mean = ...``).
+    a dunder attribute (but ``_PLAIN_DUNDERS``) or name bound, or named in a string
+    (``getattr(f, "__wrapped__")``), or an attribute set or deleted on a module or on a class
+    or function that the notebook did not define (``np.mean = ...``).
     No exercise needs any of these, and each can tell the check's re-run from the notebook's
     run, choose what is re-run, or disarm a check (issue 46's fresh attacks)."""
     notebook = str(names.get("__name__", "__main__"))
@@ -652,9 +668,11 @@ def answer_uses_the_kernel(source: str, names: dict[str, object]) -> list[str]:
                 else [node.module or ""]
             found += [f"import {module}" for module in modules
                       if module.split(".")[0] in _KERNEL_MODULES]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                _DUNDER.fullmatch(node.value) and node.value not in _PLAIN_DUNDERS:
+            found.append(repr(node.value))
         elif isinstance(node, ast.Attribute):
-            if node.attr.startswith("__") and node.attr.endswith("__") and \
-                    node.attr not in _PLAIN_DUNDERS:
+            if _DUNDER.fullmatch(node.attr) and node.attr not in _PLAIN_DUNDERS:
                 found.append(f".{node.attr}")
             elif isinstance(node.ctx, ast.Store | ast.Del):
                 owner = _looked_up(node.value, names)

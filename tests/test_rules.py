@@ -160,6 +160,13 @@ result = gram(np.ones((4, 2)))
     NUMPY_ONLY.replace("features.T @ features",
                        "__builtins__['__import__']('tensorflow').matmul(features, features, "
                        "transpose_a=True)"),
+    # TensorFlow held in a plain container global (the fourth attack, issue 46).
+    "ENGINES = {'fast': tf.matmul}\n\ndef gram(features):\n"
+    "    return ENGINES['fast'](features, features, transpose_a=True) / len(features)\n\n"
+    "result = gram(np.ones((4, 2)))\n",
+    "ENGINES = [(1, {'fast': tf})]\n\ndef gram(features):\n"
+    "    return ENGINES[0][1]['fast'].matmul(features, features, transpose_a=True)\n\n"
+    "result = gram(np.ones((4, 2)))\n",
 ])
 def test_only_sees_a_package_however_the_function_reaches_it(wrong):
     """An import, __import__, a global, a default argument, a closure (also a function held in
@@ -345,7 +352,8 @@ def test_from_run_refuses_a_number_typed_in_and_laundered_through_a_run(launder)
     "import sys\n", "ns = globals()\n", "shell = get_ipython()\n", "np.mean = lambda a: 0.5\n",
     "tf1.train.get_global_step = None\n", "class Sneaky(float):\n    __module__ = 'builtins'\n",
     "kind = (1).__class__\n", "from cs20_helpers import cell_record\n",
-    "import importlib\n", "setattr(np, 'mean', len)\n"])
+    "import importlib\n", "setattr(np, 'mean', len)\n",
+    "unwrapped = hasattr(np.mean, '__wrapped__')\n"])
 def test_an_answer_that_reaches_the_kernel_or_the_checker_is_refused(reach):
     answer = reach + "value = 4.0\n"
     with pytest.raises(AssertionError, match="no exercise needs it"):
@@ -376,3 +384,20 @@ def test_from_run_refuses_a_number_typed_in_and_passed_through_ops(launder):
     rules.enforce(kept, _names(answer.format("out")), "value")  # 0, like the constant 0.0
     with pytest.raises(AssertionError, match="from a constant or a fed value that already held"):
         rules.enforce(kept, _names(answer.format("fake")), "value")
+
+
+def test_a_forbidden_call_is_seen_through_the_module_that_defines_it():
+    """The fourth attack reached tf.nn.compute_average_loss where TensorFlow defines it."""
+    answer = ("from tensorflow.python.ops import nn_impl_distribute as _inner\n\n"
+              "def replica_loss(x):\n"
+              "    return _inner.compute_average_loss(x, global_batch_size=4)\n\n"
+              "value = float(replica_loss(tf.ones([2])))\n")
+    never = [rules.Calls("tf.nn.compute_average_loss", 0, 0, per="replica_loss",
+                         why="divide by hand, not with compute_average_loss")]
+    plain = answer.replace("_inner.compute_average_loss(x, global_batch_size=4)",
+                           "tf.reduce_sum(x) / 4")
+    rules.enforce(never, _names(plain), "value", then=lambda copy: copy["replica_loss"](
+        tf.ones([3])))
+    with pytest.raises(AssertionError, match="compute_average_loss was called 1 times"):
+        rules.enforce(never, _names(answer), "value", then=lambda copy: copy["replica_loss"](
+            tf.ones([3])))
