@@ -535,18 +535,26 @@ def _recorder(function: object, target: str, calls: list[Call]) -> Callable:
     return record
 
 
+#: TensorFlow's public API modules (``tf.compat.v1`` may be imported under either name).
+_API = ("tensorflow._api.", "tensorflow.compat.")
+
+
 def _aliases(owner: object, attr: str) -> list[tuple[object, str]]:
     """Where ``owner.attr`` can be called from: for a function of TensorFlow, every module of
     TensorFlow that holds it, the public API's (``tf.einsum`` is ``tf.linalg.einsum``,
     ``tf1.reshape`` is ``tf.reshape``) and the internal ones, where it is defined among them
     (``tensorflow.python.ops.nn_impl_distribute.compute_average_loss``), so a rule holds
-    whichever spelling or route an answer uses; else ``owner`` alone."""
+    whichever spelling or route an answer uses; else ``owner`` alone. A class is recorded in
+    the API's modules only: its own module's name for it is what its methods' ``super()``
+    reads."""
     function = getattr(owner, attr)
     if not isinstance(owner, ModuleType) or not owner.__name__.startswith("tensorflow"):
         return [(owner, attr)]
     found = [(module, name) for module in list(sys.modules.values())
-             if isinstance(module, ModuleType) and
-             module.__name__.split(".")[0] == "tensorflow"
+             if isinstance(module, ModuleType) and (
+                 module.__name__ == "tensorflow" or module.__name__.startswith(_API) or
+                 not isinstance(function, type) and
+                 module.__name__.split(".")[0] == "tensorflow")
              for name, value in list(vars(module).items()) if value is function]
     return found if (owner, attr) in found else [(owner, attr), *found]
 

@@ -401,3 +401,12 @@ def test_a_forbidden_call_is_seen_through_the_module_that_defines_it():
     with pytest.raises(AssertionError, match="compute_average_loss was called 1 times"):
         rules.enforce(never, _names(answer), "value", then=lambda copy: copy["replica_loss"](
             tf.ones([3])))
+
+
+def test_a_rule_on_a_class_leaves_its_module_s_name_for_super():
+    """Session.__init__ calls super(Session, self): its module's Session stays the class."""
+    answer = ("with tf.Graph().as_default():\n"
+              "    with tf1.Session() as sess:\n"
+              "        value = sess.run(tf.constant(2.0) * 3)\n")
+    rules.enforce([rules.Calls("tf1.Session", 1, 1, why="open one session")], _names(answer),
+                  "value")
