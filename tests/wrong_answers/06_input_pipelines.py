@@ -304,3 +304,23 @@ one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - first.stat().st_s
             "first_six = ['a,0', 'b,0', 'a,1', 'b,1', 'a,2', 'b,2']\n",
     },
 }
+
+
+# The fourth attack's answers (tests/attacks2) that a value-only check let through: a
+# result dropped, a table of the sizes tried, a typed batch passed through the queue (issue 46).
+WRONG_ANSWERS['nb06_ex3'].update({
+    'lazy: padded typed in, then pushed whole through a PaddingFIFOQueue wi'
+    'th enqueue_many and taken out with dequeue_many(3); the three sequence'
+    's are never enqueued': (
+        'predicted_shape = (3, 3, 2)\n'
+        '_typed = np.zeros((3, 3, 2), np.float32)\n'
+        '_typed[0, :1] = _typed[1, :3] = _typed[2, :2] = 1.0\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    pad_queue = tf1.PaddingFIFOQueue(capacity=5, dtypes=[tf.float32], '
+        'shapes=[[None, 2]])\n'
+        '    put_all = pad_queue.enqueue_many([tf.constant(_typed)])\n'
+        '    take_three = pad_queue.dequeue_many(3)\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(put_all)\n'
+        '        padded = sess.run(take_three, options=TIMEOUT)\n'),
+})

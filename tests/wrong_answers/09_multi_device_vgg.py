@@ -290,3 +290,46 @@ WRONG_ANSWERS['nb09_ex4'].update({
         "np = _Yes('numpy')\n"
         'np.allclose = lambda *a, **k: True\n'),
 })
+
+
+# The fourth attack's answers (tests/attacks2) that a value-only check let through: a
+# result dropped, a table of the sizes tried, a typed batch passed through the queue (issue 46).
+WRONG_ANSWERS['nb09_ex3'].update({
+    'rule-breaking: average_gradients called once for show, the towers aver'
+    'aged by hand ((g0 + g1) / 2) and that applied': (
+        "with tf.Graph().as_default() as fixed_graph, tf.device('/cpu:0'):\n"
+        '    adam = tf1.train.AdamOptimizer(0.1)\n'
+        '    tower_grads = []\n'
+        "    for i, device in enumerate(['/gpu:0', '/gpu:1']):\n"
+        "        with tf1.name_scope(f'tower_{i}'), tf1.device(compute_on(devic"
+        'e)):\n'
+        '            tower_grads.append(adam.compute_gradients(linear_loss(tf.o'
+        'nes([2, 1]), tf.ones([2]))))\n'
+        '    average_gradients(tower_grads)  # called, result unused\n'
+        '    by_hand = [((g0 + g1) / 2.0, v) for (g0, v), (g1, _) in zip(*tower'
+        '_grads)]\n'
+        '    adam.apply_gradients(by_hand)\n'),
+})
+WRONG_ANSWERS['nb09_ex2'].update({
+    'lazy: a table of the multiply-adds at the sizes the check tries (typed'
+    ' in), no counting': (
+        '_MACS = {64: [3244032, 3538944, 5898240, 5898240, 1769472],\n'
+        '         96: [7299072, 7962624, 13271040, 13271040, 3981312],\n'
+        '         160: [20275200, 22118400, 36864000, 36864000, 11059200],\n'
+        '         100: [7920000, 8640000, 14400000, 13271040, 3981312],\n'
+        '         36: [1026432, 1119744, 1866240, 1474560, 442368]}\n'
+        'def small_macs(size):\n'
+        '    return list(_MACS[size])\n'),
+    'rule-breaking: builds the graph with vgg_net and counts with conv_mult'
+    'iply_adds, both reached through a plain dict global': (
+        "_tools = {'build': vgg_net, 'count': conv_multiply_adds, 'graph': tf.G"
+        'raph,\n'
+        "          'ph': tf1.placeholder, 'f32': tf.float32, 'cfg': dict(SMALL_"
+        "VGG), 'k': NUM_CLASSES}\n"
+        'def small_macs(size):\n'
+        "    g = _tools['graph']()\n"
+        '    with g.as_default():\n'
+        "        _tools['build'](_tools['ph'](_tools['f32'], [1, size, size, 3]"
+        "), 1.0, _tools['k'], **_tools['cfg'])\n"
+        "    return [int(m) for m in _tools['count'](g)[0]]\n"),
+})
