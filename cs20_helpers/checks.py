@@ -21,7 +21,8 @@ check cells' hidden tests.
 from __future__ import annotations
 
 __all__ = ["ancestors", "answer_source", "between", "Call", "fetched", "near", "Number",
-    "package_of", "patched", "reads", "recording", "rerun", "timed_between", "TIMING_TRIES"]
+    "package_of", "patched", "raising", "reads", "recording", "rerun", "timed_between",
+    "TIMING_TRIES"]
 
 import ast
 import contextlib
@@ -248,6 +249,27 @@ def recording(owner: object, attr: str) -> Iterator[list[Call]]:
 
     with patched(owner, attr, wrap):
         yield calls
+
+
+@contextlib.contextmanager
+def raising(owner: object, attr: str) -> Iterator[list[str]]:
+    """Within the ``with`` block, note the class name of each exception that a call of
+    ``owner.attr`` raises (it still raises), in the list that the ``with`` gives: a check sees
+    that an error's name an answer gives came from a call that raised it, not typed in."""
+    raised: list[str] = []
+
+    def wrap(original: Callable) -> Callable:
+        @functools.wraps(original)
+        def note(*args: object, **kwargs: object) -> object:
+            try:
+                return original(*args, **kwargs)
+            except Exception as error:
+                raised.append(type(error).__name__)
+                raise
+        return note
+
+    with patched(owner, attr, wrap):
+        yield raised
 
 
 def fetched(runs: list[Call]) -> list[tuple[object, object]]:

@@ -131,6 +131,15 @@ def test_recording_and_patched_put_the_method_back():
     assert _Counter().add(0) == 1
 
 
+def test_raising_notes_each_error_a_call_raised_and_raises_it():
+    with checks.raising(_Sub, "add") as raised:
+        assert _Sub().add(1) == 2
+        with pytest.raises(TypeError):
+            _Sub().add("one")
+    assert raised == ["TypeError"]
+    assert "add" not in vars(_Sub) and _Sub.add is _Counter.add
+
+
 def test_fetched_pairs_each_fetched_tensor_with_its_value():
     import tensorflow as tf
 

@@ -453,3 +453,50 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         ),
     },
 }
+
+
+# Values no rule covered (issue 46's fourth attack): each typed in where the rest is right; the
+# checks now re-run the answer with the call that makes each value changed, or see the error raised.
+WRONG_ANSWERS["nb02_ex1"].update({
+    "breaks the rule: fresh_error typed in, the third session never runs w": (
+        _EX1_GRAPH
+        + _EX1_SESSIONS.replace("        s3.run(w)\n", "        pass\n").replace(
+            "    except tf.errors.OpError as err:\n"
+            "        fresh_error = type(err).__name__\n",
+            "    finally:\n        fresh_error = 'FailedPreconditionError'\n")
+    ),
+    "breaks the rule: two_sessions typed in, w never fetched in either session": (
+        _EX1_GRAPH
+        + _EX1_SESSIONS.replace("    two_sessions = [float(s1.run(w)), float(s2.run(w))]\n",
+                                "    two_sessions = [8.0, 2.0]\n")
+    ),
+})
+WRONG_ANSWERS["nb02_ex3"].update({
+    "breaks the rule: unfed_error typed in, mean_sum never run with nothing fed": (
+        _EX3_GRAPH
+        + _EX3_RUN.replace("        sess.run(mean_sum)\n", "        pass\n").replace(
+            "    except tf.errors.OpError as err:\n"
+            "        unfed_error = type(err).__name__\n",
+            "    finally:\n        unfed_error = 'InvalidArgumentError'\n")
+    ),
+})
+WRONG_ANSWERS["nb02_ex4"].update({
+    "breaks the rule: lazy_loop_nodes typed in, the rest right": (
+        _EX4_LAZY.replace("lazy_loop_nodes = nodes(g_lazy_loop) - before",
+                          "lazy_loop_nodes = 300")
+        + _EX4_NORMAL.replace("final_counts = []\n", "")
+        + "g_normal_loop.finalize()\n"
+        "try:\n"
+        "    with g_normal_loop.as_default():\n"
+        "        counter.assign_add(1)\n"
+        "    finalize_refused = False\n"
+        "except RuntimeError:\n"
+        "    finalize_refused = True\n"
+    ),
+    "breaks the rule: finalize_refused typed in, the rest right": (
+        _EX4_LAZY
+        + _EX4_NORMAL.replace("final_counts = []\n", "")
+        + "g_normal_loop.finalize()\n"
+        "finalize_refused = True\n"
+    ),
+})
