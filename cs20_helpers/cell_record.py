@@ -27,19 +27,23 @@ Outside IPython (the tests, a script) there is no hook, and ``current`` gives No
 
 from __future__ import annotations
 
-__all__ = ["CellRecord", "current", "install"]
+__all__ = ["CellRecord", "current", "install", "python_builtins"]
 
 import ast
 import builtins
 import sys
 from dataclasses import dataclass, field
-from types import FunctionType, ModuleType
+from types import BuiltinFunctionType, FunctionType, ModuleType
 
 #: The modules whose functions the checks run: an answer that replaces one disarms them.
 _CHECKER = ("cs20_helpers.checks", "cs20_helpers.rules", "cs20_helpers.cell_record")
 
-#: The names every cell can read without binding them.
-_BUILTINS = vars(builtins)
+def python_builtins() -> dict[str, object]:
+    """Python's own builtin functions and classes by name (``abs``, ``range``, ``float``), not
+    what IPython adds to the builtins while a cell runs (``get_ipython``, a new bound method at
+    each look-up, and ``display``)."""
+    return {name: value for name, value in vars(builtins).items()
+            if isinstance(value, BuiltinFunctionType | type)}
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -191,10 +195,10 @@ class CellRecord:
             return
         names = self.shell.user_ns
         self.before[number] = {name: names[name] for name in bound & read if name in names}
+        own = python_builtins()
         self.shadowed[number] = {name: prior for name in bound
-                                 if isinstance(prior := names.get(name, _BUILTINS.get(name)),
-                                               ModuleType) or name not in names and
-                                 name in _BUILTINS}
+                                 if isinstance(prior := names.get(name, own.get(name)),
+                                               ModuleType) or name not in names and name in own}
 
     def history(self) -> list[str]:
         """The cells run so far, as IPython's ``In`` lists them (index = execution count)."""

@@ -29,7 +29,6 @@ __all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun
     "Only", "Rule", "Runs", "SESSION_RUN"]
 
 import ast
-import builtins
 import contextlib
 import dis
 import functools
@@ -428,7 +427,7 @@ def _unshadowed(names: dict[str, object], check: str) -> None:
     for number in sorted(record.shadowed) if record is not None else ():
         for name, prior in record.shadowed[number].items():
             priors.setdefault(name, prior)
-    builtin = vars(builtins)
+    builtin = cell_record.python_builtins()
     for name in sorted(read):
         prior = priors.get(name, builtin.get(name, names.get(name)))
         if names.get(name, builtin.get(name)) is not prior:

@@ -222,3 +222,10 @@ def test_a_module_imported_again_under_its_name_is_not_a_rebinding(shell):
     assert run(shell, "import json\nimport numpy as np\nemb = np.ones(3) / np.linalg.norm("
                       "np.ones(3))\n") is None
     assert run(shell, check(NORM, "emb") + "assert json.loads('[1]') == [1]\n") is None
+
+
+def test_what_ipython_adds_to_the_builtins_is_not_a_rebinding(shell):
+    """get_ipython is a new bound method at each look-up: a check that calls it is not refused
+    (03 ex2's solution was, for a moment)."""
+    assert run(shell, "emb = np.ones(3) / np.linalg.norm(np.ones(3))\n") is None
+    assert run(shell, check(NORM, "emb") + "assert get_ipython() is not None\n") is None
