@@ -510,3 +510,14 @@ def test_an_attack_from_another_folder_is_counted_and_leaves_the_stamp_alone(tmp
     assert "the attack: 5 of 7 wrong answers rejected; NOT stamped" in out
     assert "nb99_ex2: lazy: the literal: ACCEPTED" in out
     assert nbformat.read(path, as_version=4).metadata[refute.STAMP_KEY] == before
+
+
+def test_a_module_function_an_answer_replaced_is_put_back_for_the_next_attempt(tmp_path, capsys):
+    """Issue 46's fourth attack: an answer that patched a module (refused by its check) broke
+    every later attempt, the solution's too."""
+    patched = {**REJECTED, "nb99_ex1": {
+        **REJECTED["nb99_ex1"],
+        "gaming: math.sqrt replaced": "math.sqrt = lambda x: x / 2\nside = math.sqrt(9)\n"}}
+    path, status, out, _ = _refute(tmp_path, patched, capsys)
+    assert status == 0, out
+    assert "gaming: math.sqrt replaced" in out and "the solution  passed" in out

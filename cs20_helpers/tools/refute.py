@@ -94,10 +94,18 @@ ALL_REJECTED, SOME_ACCEPTED, BAD_INPUT = 0, 1, 2
 MUTANT_BAR = 0.9
 KILLED, RAISED, TIMED_OUT, SURVIVED = "killed", "raised", "timeout", "survived"
 #: Kernel code that saves the user's names before a solution cell, and puts them back before
-#: each attempt, so that one wrong answer's names cannot help the next attempt.
-SAVE = "_cs20_saved = dict(globals())"
+#: each attempt, so that one wrong answer's names cannot help the next attempt; with them the
+#: functions and classes of the modules those names hold and of their submodules, which an
+#: answer may have replaced (``json.loads = ...``) and the next attempt would run.
+SAVE = ("_cs20_modules = [(_m, {_k: _v for _k, _v in vars(_m).items() if callable(_v) and not "
+        "isinstance(_v, __import__('types').ModuleType)}) for _m in {id(_s): _s for _g in "
+        "list(globals().values()) if isinstance(_g, __import__('types').ModuleType) for _s in "
+        "[_g, *vars(_g).values()] if isinstance(_s, __import__('types').ModuleType)}.values()]\n"
+        "_cs20_saved = dict(globals())")
 RESTORE = ("[globals().pop(_n) for _n in list(globals()) if _n not in _cs20_saved "
-           "and _n != '_cs20_saved']\nglobals().update(_cs20_saved)")
+           "and _n != '_cs20_saved']\nglobals().update(_cs20_saved)\n"
+           "[setattr(_m, _k, _v) for _m, _kept in _cs20_modules for _k, _v in _kept.items() "
+           "if vars(_m).get(_k) is not _v]")
 
 Answers = dict[str, dict[str, str]]
 
