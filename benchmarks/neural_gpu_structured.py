@@ -135,8 +135,8 @@ def measure(bench: Bench) -> Section:
         "(\"original\", `checkpoint.load_shipped()`) and the improved one "
         "(`load_shipped(\"add_improved\")`), graded from their shipped weights on sums of "
         f"generator seed {FRESH_SEED}, which neither training, choosing nor testing used "
-        "(notebook 12 reads these figures). Fresh random sums fully correct, "
-        f"{count} of {bits} bits each: "
+        f"(notebook 12 reads these figures). Fresh random {bits}-bit sums fully correct, of "
+        f"{count}: "
         + ", ".join(f"{name} {right}" for name, right in figures["fresh_right"].items())
         + f". The carry family (2^(n-1) - 1) + 1: {carry}; the original is wrong for "
         f"{len(scan['wrong'])} of the n from {scan['from']} to {scan['to']} "
