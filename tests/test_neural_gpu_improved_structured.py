@@ -4,8 +4,9 @@
 Today's model is right on every family at 200 bits and wrong on the four alternating ones at 300
 (from about bit n/2 on). Each known failure is an ``xfail(strict=True)``: a model that gets it
 right turns the test red, and the failure is then removed from ``KNOWN_WRONG``. Longer sums cost
-too much for CI (one 1,000-bit sum about as much as all 16 at 300 bits): notebook 12's Going
-further grades every family at 1,000 bits, where all ones + 0 fails too."""
+too much for CI (one 1,000-bit sum about as much as all 16 at 300 bits):
+``benchmarks/neural_gpu_structured.py`` grades every family at 1,000 bits, where all ones + 0
+fails too, and notebook 12's Going further shows its record."""
 
 import numpy as np
 import pytest

@@ -4,15 +4,23 @@
 for each output bit, the farthest input position whose bit changes it. With the operands
 stacked (bit i of a and of b both at position i) only a carry chain reaches back; with the
 paper's one-row layout ``a, separator, b`` bit i of b sits ``n + 1`` positions from output i.
-``count_interval`` gives the uncertainty of a small count of fully-correct sums.
+``count_interval`` gives the uncertainty of a small count of fully-correct sums;
+``structured_grades`` grades a model on the structured families of ``tasks.structured_batch``.
 """
 
 from __future__ import annotations
 
 __all__ = ["count_interval", "dependency_distances", "distance_summary", "readout_by_step",
-           "settle_steps"]
+           "settle_steps", "structured_grades"]
+
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+from cs20_helpers.neural_gpu.tasks import structured_batch
+
+if TYPE_CHECKING:
+    from cs20_helpers.neural_gpu import Trainer
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -74,3 +82,17 @@ def count_interval(correct: int, count: int, z: float = Z95) -> tuple[float, flo
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     half = z / (1 + z2 / count) * np.sqrt(p * (1 - p) / count + z2 / (4 * count * count))
     return float(min(p, max(0.0, centre - half))), float(max(p, min(1.0, centre + half)))
+
+
+def structured_grades(model: Trainer, n: int, seed: int, random_count: int = 16) -> dict:
+    """Grade ``model`` (a ``neural_gpu.Trainer``) on one ``n``-bit sum of every structured
+    family (``tasks.structured_batch``, random bits from ``seed`` and ``n``) and on
+    ``random_count`` random sums of ``seed`` (``model.accuracy``). Returns ``{"random_right":
+    fully correct random sums, "random_count", "first_wrong": {family: the first wrong bit of
+    the answer, None when it is right}}``."""
+    families, inputs, targets = structured_batch(n, np.random.default_rng([seed, n]))
+    read = model.predict(inputs).argmax(-1)
+    first_wrong = {family: int(np.argmax(got != want)) if (got != want).any() else None
+                   for family, got, want in zip(families, read, targets, strict=True)}
+    right = round(model.accuracy(n, random_count, seed=seed, batch=random_count) * random_count)
+    return {"random_right": right, "random_count": random_count, "first_wrong": first_wrong}
