@@ -324,3 +324,51 @@ WRONG_ANSWERS['nb06_ex3'].update({
         '        sess.run(put_all)\n'
         '        padded = sess.run(take_three, options=TIMEOUT)\n'),
 })
+
+
+# The fourth attack's answers (tests/attacks2) that made the named call and dropped its
+# result: the re-runs now change what the call gives and the answer must follow (issue 46).
+WRONG_ANSWERS['nb06_ex1'].update({
+    'rule-breaking: tf.io.decode_raw is called but its result dropped; the '
+    'pixels decoded with np.frombuffer': (
+        'digit_record = tf.train.Example(features=tf.train.Features(feature={\n'
+        '    "pixels": tf.train.Feature(bytes_list=tf.train.BytesList(value=[te'
+        'st_digits[0].tobytes()])),\n'
+        '    "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int'
+        '(test_labels[0])])),\n'
+        '}))\n'
+        'with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:\n'
+        '    writer.write(digit_record.SerializeToString())\n'
+        'digit_spec = {"pixels": tf.io.FixedLenFeature([], tf.string),\n'
+        '              "label": tf.io.FixedLenFeature([], tf.int64)}\n'
+        'for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):\n'
+        '    fields = tf.io.parse_single_example(raw, digit_spec)\n'
+        '    tf.io.decode_raw(fields["pixels"], tf.uint8)\n'
+        '    digit_back = np.frombuffer(fields["pixels"].numpy(), np.uint8).res'
+        'hape(28, 28).copy()\n'
+        '    label_back = int(fields["label"])\n'),
+})
+WRONG_ANSWERS['nb06_ex5'].update({
+    'rule-breaking: a Python generator reads the files in turn (tf.data.Dat'
+    'aset.from_generator); a TextLineDataset with num_parallel_reads is mad'
+    'e and never used': (
+        'def round_robin(paths):\n'
+        '    paths = list(paths)\n'
+        '    tf.data.TextLineDataset(paths, num_parallel_reads=len(paths))\n'
+        '\n'
+        '    def lines():\n'
+        '        rows = []\n'
+        '        for path in paths:\n'
+        '            with open(path, encoding="utf-8") as f:\n'
+        '                rows.append(f.read().splitlines())\n'
+        '        while any(rows):\n'
+        '            for row in rows:\n'
+        '                if row:\n'
+        '                    yield row.pop(0)\n'
+        '    return tf.data.Dataset.from_generator(lines, output_signature=tf.T'
+        'ensorSpec([], tf.string))\n'
+        '\n'
+        '\n'
+        'first_six = [line.decode() for line in round_robin(line_files).take(6)'
+        '.as_numpy_iterator()]\n'),
+})
