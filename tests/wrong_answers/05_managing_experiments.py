@@ -376,3 +376,70 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
                 "    writer.close()\n"),
     },
 }
+
+
+# The fourth attack's answers (tests/attacks2) that 05's checks let through before their
+# re-runs changed what list_variables lists and what the restore leaves (issue 46).
+WRONG_ANSWERS['nb05_ex1'].update({
+    'lazy: the checkpoint is saved and listed, but the names kept are typed'
+    ' in': (
+        'with tf.Graph().as_default() as g:\n'
+        '    X = tf1.placeholder(tf.float32, [None, 784])\n'
+        '    Y = tf1.placeholder(tf.int64, [None])\n'
+        '    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_i'
+        'nitializer())\n'
+        '    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializ'
+        'er())\n'
+        '    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logi'
+        'ts(\n'
+        '        labels=Y, logits=tf.matmul(X, w) + b))\n'
+        '    momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9).mi'
+        'nimize(loss)\n'
+        '    momentum_saver = tf1.train.Saver()\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.global_variables_initializer())\n'
+        '        for s in range(5):\n'
+        '            xb, yb = batch_for(s)\n'
+        '            sess.run(momentum_train, {X: xb, Y: yb})\n'
+        '        path = momentum_saver.save(sess, str(LOGS / "momentum" / "soft'
+        'max"))\n'
+        'tf.train.list_variables(path)\n'
+        'checkpoint_names = {"weights", "bias", "weights/Momentum", "bias/Momen'
+        'tum"}\n'),
+})
+WRONG_ANSWERS['nb05_ex2'].update({
+    'rule-breaking: restores and runs W_renamed, but keeps the weights read'
+    ' from the file with tf.train.load_variable, not what the Session.run r'
+    'eturned': (
+        'with tf.Graph().as_default() as renaming_graph:\n'
+        '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
+        '    renaming_saver = tf1.train.Saver({"weights": W_renamed})\n'
+        '    with tf1.Session(graph=renaming_graph) as sess:\n'
+        '        renaming_saver.restore(sess, latest)\n'
+        '        sess.run(W_renamed)\n'
+        'restored_w = tf.train.load_variable(latest, "weights")\n'),
+})
+WRONG_ANSWERS['nb05_ex5'].update({
+    'lazy: the update op runs, but each logged point is a tf1.summary.scala'
+    "r of a placeholder fed the closed form's value, not the loss tensor": (
+        'def log_loss(logdir, steps, every, learning_rate):\n'
+        '    with tf.Graph().as_default() as g:\n'
+        '        v = tf1.Variable([3.0, 4.0], name="v")\n'
+        '        global_step = tf1.train.get_or_create_global_step()\n'
+        '        loss = tf.reduce_sum(v**2)\n'
+        '        update = tf1.train.GradientDescentOptimizer(learning_rate).min'
+        'imize(\n'
+        '            loss, global_step=global_step)\n'
+        '        fed = tf1.placeholder(tf.float32, [])\n'
+        '        point = tf1.summary.scalar("loss", fed)\n'
+        '        with tf1.Session(graph=g) as sess:\n'
+        '            sess.run(tf1.global_variables_initializer())\n'
+        '            writer = tf1.summary.FileWriter(str(logdir))\n'
+        '            for step in range(steps):\n'
+        '                if step % every == 0:\n'
+        '                    writer.add_summary(sess.run(point, {fed: 25 * (1 -'
+        ' 2 * learning_rate) ** (2 * step)}),\n'
+        '                                       global_step=step)\n'
+        '                sess.run(update)\n'
+        '            writer.close()\n'),
+})
