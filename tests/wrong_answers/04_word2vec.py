@@ -286,3 +286,48 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             + "resumed_loss = w2v_final_loss\n",
     },
 }
+
+
+# The fourth attack's answers (tests/attacks2) that broke a rule 04's tasks state and its
+# checks did not yet hold: an eager lookup, a run before the gradient, the wrong folder (issue 46).
+WRONG_ANSWERS['nb04_ex1'].update({
+    'rule-breaking: runs a lookup eagerly (tf.gather, what embedding_lookup'
+    ' builds) to read embed_shape': (
+        'embed_shape = tuple(int(n) for n in tf.gather(tf.zeros([VOCAB_SIZE, EM'
+        'BED_SIZE]),\n'
+        '                    tf.zeros([BATCH_SIZE], tf.int32)).shape)\n'
+        'nce_shape = (BATCH_SIZE,)\n'),
+})
+WRONG_ANSWERS['nb04_ex2'].update({
+    "rule-breaking: the gradient is not the session's first run (the initia"
+    'lizer runs first, then the restore)': (
+        'with model.graph.as_default():\n'
+        '    embed_gradient = tf.gradients(model.loss, model.embed_matrix)[0]\n'
+        'grad_kind = type(embed_gradient)\n'
+        'with tf1.Session(graph=model.graph, config=session_config()) as grad_s'
+        'ess:\n'
+        '    grad_sess.run(model.init)\n'
+        '    model.saver.restore(grad_sess, checkpoint)\n'
+        '    gradient_values = grad_sess.run(embed_gradient, model.feed(centers'
+        ', contexts))\n'
+        'grad_rows = gradient_values.values.shape[0]\n'
+        'rows_changed = len(np.unique(gradient_values.indices))\n'),
+})
+WRONG_ANSWERS['nb04_ex5'].update({
+    "rule-breaking: saved next to section 7's checkpoint in LOGS, not in a "
+    'folder of its own': (
+        '(LOGS / "resumed").mkdir(exist_ok=True)\n'
+        'resumed = SkipGramModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLE'
+        'D, LEARNING_RATE,\n'
+        '                        decay_steps=2 * TOTAL_STEPS).build()\n'
+        'with tf1.Session(graph=resumed.graph, config=session_config()) as resu'
+        'med_sess:\n'
+        '    resumed.saver.restore(resumed_sess, checkpoint)\n'
+        '    restored_rate = resumed_sess.run(resumed.learning_rate)\n'
+        '    resumed.train(resumed_sess, skipgram_batches(ids, BATCH_SIZE, WIND'
+        'OW, seed=5, epochs=None,\n'
+        '                                                 keep=keep), 200)\n'
+        '    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n'
+        '    resumed_checkpoint = resumed.saver.save(resumed_sess, str(LOGS / "'
+        'resumed_model.ckpt"))\n'),
+})
