@@ -254,3 +254,26 @@ ex4_measure = ex4_wrong
 ''',
     },
 }
+
+
+# The fourth attack's answer (tests/attacks2) that called char_text.softmax and dropped what it
+# gave: the check's own call now makes its probabilities uniform (issue 46).
+WRONG_ANSWERS['nb08_ex4'].update({
+    'rule-breaking: char_text.softmax called three times and dropped; the p'
+    'robabilities from a softmax written in NumPy': (
+        'def _own_softmax(logits, t):\n'
+        '    z = np.asarray(logits, dtype=np.float64) / t\n'
+        '    z = np.exp(z - z.max())\n'
+        '    return z / z.sum()\n'
+        '\n'
+        '\n'
+        'def ex4_measure(prime):\n'
+        '    logits, _ = model.step(vocab.encode(prime), None)\n'
+        '    entropy = {}\n'
+        '    for t in (0.2, 1.0, 2.0):\n'
+        '        char_text.softmax(logits, t)\n'
+        '        p = _own_softmax(logits, t)\n'
+        '        p = p[p > 0]\n'
+        '        entropy[t] = float(-(p * np.log(p)).sum())\n'
+        '    return entropy, vocab.chars[int(np.argmax(logits))]\n'),
+})
