@@ -318,3 +318,39 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
             "    test_probs, datasets.load_mnist('test', source=profile())[1], 0.9)\n",
     },
 }
+
+
+# The fourth attack's answer (tests/attacks2) that replayed the steps in NumPy and passed its
+# last loss through a Square and a Mean: the losses must be fetches of linear_model's loss.
+WRONG_ANSWERS['nb03_ex1'].update({
+    'gaming: NumPy replays the 50 steps; the rules are fed dummies (linear_'
+    "model and the optimizer built, 100 runs of a constant) and each list's"
+    ' last loss laundered through a Square and a Mean': (
+        'lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n'
+        '\n'
+        '\n'
+        'def numpy_losses(rate):\n'
+        '    w, b, out = 0.0, 0.0, []\n'
+        '    for _ in range(50):\n'
+        '        error = w * x_data + b - y_data\n'
+        '        out.append(float(np.float32(np.mean(error ** 2))))\n'
+        '        w, b = w - rate * 2 * np.mean(error * x_data), b - rate * 2 * '
+        'np.mean(error)\n'
+        '    return out\n'
+        '\n'
+        '\n'
+        'losses_below = numpy_losses(0.9 * lr_max)\n'
+        'losses_above = numpy_losses(1.1 * lr_max)\n'
+        'for _losses in (losses_below, losses_above):\n'
+        '    with tf.Graph().as_default() as _g:\n'
+        '        _X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '        _, _, _loss = linear_model(_X, _X)\n'
+        '        tf1.train.GradientDescentOptimizer(0.1)\n'
+        '        _last = tf.reduce_mean(tf.square(tf.constant([np.sqrt(_losses['
+        '-1])], tf.float32)))\n'
+        '        _one = tf.constant(0)\n'
+        '    with tf1.Session(graph=_g) as _s:\n'
+        '        for _ in range(50):\n'
+        '            _s.run(_one)\n'
+        '        _losses[-1] = _s.run(_last)\n'),
+})
