@@ -372,3 +372,30 @@ WRONG_ANSWERS['nb06_ex5'].update({
         'first_six = [line.decode() for line in round_robin(line_files).take(6)'
         '.as_numpy_iterator()]\n'),
 })
+
+
+# The fourth attack's answer (tests/attacks2) that ran the epoch but summed the file in NumPy:
+# the hidden re-run now gives the answer every X 100 more than the file holds.
+WRONG_ANSWERS['nb06_ex2'].update({
+    'rule-breaking: the epoch is run through x_batch, but rows_read and sum'
+    '_x come from np.loadtxt of the CSV, not from what the session returned': (
+        'with tf.Graph().as_default() as g:\n'
+        '    key, (x_batch, y_batch) = csv_pipeline(batch_size=10)\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.local_variables_initializer())\n'
+        '        coord = tf1.train.Coordinator()\n'
+        '        threads = tf1.train.start_queue_runners(sess=sess, coord=coord'
+        ')\n'
+        '        rows_read, sum_x = 0, 0.0\n'
+        '        try:\n'
+        '            while not coord.should_stop():\n'
+        '                xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)'
+        '\n'
+        '                pass\n'
+        '        except tf.errors.OutOfRangeError:\n'
+        '            pass\n'
+        '        coord.request_stop()\n'
+        '        coord.join(threads)\n'
+        '_rows = np.loadtxt(csv_path, delimiter=",", skiprows=1)\n'
+        'rows_read, sum_x = len(_rows), float(_rows[:, 0].sum())\n'),
+})
