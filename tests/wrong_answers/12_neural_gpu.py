@@ -278,3 +278,16 @@ WRONG_ANSWERS['nb12_ex5'].update({
         'np.all = lambda *a, **k: True\n'
         'all = lambda iterable: True\n'),
 })
+
+
+# The fourth attack's answer (tests/attacks2) that built the mask from tf.range and called
+# tf.sequence_mask for show: the check's call now makes the mask one cell shorter.
+WRONG_ANSWERS['nb12_ex3'].update({
+    'rule-breaking: the mask built by comparing tf.range with the lengths; '
+    'tf.sequence_mask called for show': (
+        'def ex3_zero_padding(state, lengths):\n'
+        '    tf.sequence_mask(lengths)\n'
+        '    real = (tf.range(tf.shape(state)[2])[None, :] < lengths[:, None])['
+        ':, None, :, None]\n'
+        '    return tf.where(real, state, tf.zeros_like(state))\n'),
+})
