@@ -333,7 +333,7 @@ g_normal_loop.finalize()
 finalize_refused = True
 print(lazy_loop_nodes, normal_loop_nodes, final_counts, finalize_refused)
 ''',
-        "rule-breaking: all 100 lazy steps built then fetched in one sess.run (not one run per step)": '''final_counts = []
+        "rule-breaking: all 100 lazy steps built first, then run in one sess.run (not one run per step), 100 runs of the counter made to fill the count": '''final_counts = []
 g_lazy_loop = tf.Graph()
 with g_lazy_loop.as_default():
     counter = tf1.Variable(0)
@@ -342,8 +342,9 @@ with g_lazy_loop.as_default():
         before = nodes(g_lazy_loop)
         steps = [counter.assign_add(1) for _ in range(100)]
         lazy_loop_nodes = nodes(g_lazy_loop) - before
-        for each in steps:
-            sess.run(each.op)
+        sess.run([each.op for each in steps])
+        for _ in range(100):
+            sess.run(counter)
         final_counts.append(int(sess.run(counter)))
 ''' + _EX4_NORMAL + '''print(lazy_loop_nodes, normal_loop_nodes, final_counts, finalize_refused)
 ''',

@@ -188,7 +188,7 @@ huber5_w = w_s / x_std
 huber5_b = b_s - huber5_w * x_mean
 print(huber5_w, huber5_b)
 ''',
-        "common mistake: trained on raw X (not standardised) and not converted back": '''with tf.Graph().as_default() as huber5_graph:
+        "common mistake: the standardised line stored, not converted back to raw X": '''with tf.Graph().as_default() as huber5_graph:
     X = tf1.placeholder(tf.float32, shape=[None])
     Y = tf1.placeholder(tf.float32, shape=[None])
     w = tf1.Variable(0.0)
