@@ -247,7 +247,9 @@ def round_robin(paths):
 
 first_six = ["a,0", "b,0", "a,1", "b,1", "a,2", "b,2"]
 ''',
-        "rule-breaking: the files read in Python when round_robin is called, the lines interleaved by hand into from_tensor_slices (a TextLineDataset made and dropped)": '''first_six = None
+        "rule-breaking: the files read in Python when round_robin is called, the lines interleaved by hand into from_tensor_slices (a TextLineDataset made and dropped)": '''from pathlib import Path
+
+first_six = None
 def round_robin(paths):
     tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))
     rows = [Path(p).read_text(encoding="utf-8").splitlines() for p in paths]
@@ -263,7 +265,9 @@ def round_robin(paths):
     order = tf.data.Dataset.range(len(paths)).repeat()
     return tf.data.Dataset.choose_from_datasets(readers, order, stop_on_empty_dataset=False)
 ''' + _EX5_CHECKED,
-        "gaming: a lazy Python generator reads the files round robin when iterated; TextLineDataset called with num_parallel_reads and its result dropped": '''first_six = None
+        "gaming: a lazy Python generator reads the files round robin when iterated; TextLineDataset called with num_parallel_reads and its result dropped": '''from pathlib import Path
+
+first_six = None
 def round_robin(paths):
     tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))
     paths = list(paths)
