@@ -124,7 +124,7 @@ ex3_net = ConvNet(steps_per_epoch, batch_size=BATCH_SIZE)
 ex3_net.restore(CNN_LOG)
 for _ in range(5):
     ex3_net.evaluate(x_test, test_labels, training=True)
-ex3_accuracies = [cnn.evaluate(x_test, test_labels, training=True)[0] for _ in range(5)]
+ex3_accuracies = [net.evaluate(x_test, test_labels, training=True)[0] for _ in range(5)]
 ex3_gap = cnn_test_accuracy - np.mean(ex3_accuracies)
 ''',
         "gaming: the five accuracies sorted before they are kept (the gap unchanged)": '''ex3_accuracies, ex3_gap = [], None
