@@ -79,17 +79,18 @@ rows_read, sum_x = len(table), float(table[:, 0].sum())
 table = np.loadtxt(csv_path, delimiter=",", skiprows=1)
 rows_read, sum_x = len(table), float(table[:, 0].sum())
 ''',
-        "gaming: coord.join called with an empty list (it waits for nothing), the threads left to end by chance": _EX2_HEAD + '''        sess.run(tf1.local_variables_initializer())
+        "gaming: rows counted from the session's batches, but sum_x taken from the CSV with NumPy (the session's X dropped)": _EX2_HEAD + '''        sess.run(tf1.local_variables_initializer())
         coord = tf1.train.Coordinator()
         threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
         try:
             while not coord.should_stop():
                 xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)
-                rows_read, sum_x = rows_read + len(xb), sum_x + xb.sum()
+                rows_read += len(xb)
         except tf.errors.OutOfRangeError:
             pass
         coord.request_stop()
-        coord.join([])
+        coord.join(threads)
+sum_x = float(np.loadtxt(csv_path, delimiter=",", skiprows=1)[:, 0].sum())
 ''',
         "common mistake: the planted bug left in (no local_variables_initializer), the error swallowed": _EX2_HEAD + '''        coord = tf1.train.Coordinator()
         threads = tf1.train.start_queue_runners(sess=sess, coord=coord)

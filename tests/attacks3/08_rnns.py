@@ -13,12 +13,27 @@ ex1_params = 4288
 ex1_outputs_shape = (4, 7, 10)
 ex1_c_shape, ex1_h_shape = (4, 32), (4, 10)
 ''',
-        "rule-breaking: the count read off built Keras layers (an LSTMCell over 30 inputs plus a Dense projection), the cell built after all": '''ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None
-ex1_keras_cell = tf.keras.layers.LSTMCell(32)
-ex1_keras_cell.build((None, 30))
+        "rule-breaking: the cell built after all, from TensorFlow's own older copy of the legacy cells (tensorflow.python.keras ... rnn_cell_impl.LSTMCell, another class than rnn_cell.LSTMCell), inside a function so no cell stays in the notebook's names": '''ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None
+from tensorflow.python.keras.layers.legacy_rnn import rnn_cell_impl
+
+
+def ex1_read_off():
+    with tf.Graph().as_default():
+        cell = rnn_cell_impl.LSTMCell(32, num_proj=10)
+        out, state = tf1.nn.dynamic_rnn(cell, tf.zeros([4, 7, 20]), dtype=tf.float32)
+        return (int(sum(v.shape.num_elements() for v in tf1.trainable_variables())),
+                tuple(int(d) for d in out.shape), tuple(int(d) for d in state.c.shape),
+                tuple(int(d) for d in state.h.shape))
+
+
+ex1_params, ex1_outputs_shape, ex1_c_shape, ex1_h_shape = ex1_read_off()
+''',
+        "rule-breaking: the count read off built Keras Dense layers standing in for the gates' kernel and bias (30 x 128 + 128) and the projection (32 x 10), not worked out (NOT SURE: the shapes are still the formulas')": '''ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None
+ex1_gates = tf.keras.layers.Dense(4 * 32)
+ex1_gates.build((None, 20 + 10))
 ex1_projection = tf.keras.layers.Dense(10, use_bias=False)
 ex1_projection.build((None, 32))
-ex1_params = int(ex1_keras_cell.count_params() + ex1_projection.count_params())
+ex1_params = int(ex1_gates.count_params() + ex1_projection.count_params())
 ex1_outputs_shape = (4, 7, 10)
 ex1_c_shape, ex1_h_shape = (4, 32), (4, 10)
 ''',
@@ -125,9 +140,9 @@ def ex3_pick_last(outputs, lengths):
 
 ex3_last_real = ex3_pick_last
 ''',
-        "common mistake: the index is the length itself, not length - 1": '''ex3_last_real = None
+        "common mistake: the index is the length itself, not length - 1 (out of range for a full row)": '''ex3_last_real = None
 def ex3_pick_last(outputs, lengths):
-    index = np.stack([np.arange(len(lengths)), np.minimum(np.asarray(lengths), np.shape(outputs)[1] - 1)], axis=1)
+    index = np.stack([np.arange(len(lengths)), np.asarray(lengths)], axis=1)
     return tf.gather_nd(outputs, index).numpy()
 
 
@@ -203,13 +218,13 @@ def ex4_wrong(prime):
         entropy[t] = float(-(p * np.log(p)).sum())
     return entropy, vocab.chars[int(np.argmax(logits))]
 ''' + _EX4_TAIL,
-        "wrong scope: the zero probabilities not skipped (nan_to_num hides 0 ln 0 wrongly as ln of a tiny floor)": '''ex4_measure = None
+        "common mistake: the zero probabilities not skipped (0 ln 0 gives nan)": '''ex4_measure = None
 def ex4_wrong(prime):
     logits, _ = model.step(vocab.encode(prime), None)
     entropy = {}
     for t in (0.2, 1.0, 2.0):
         p = char_text.softmax(logits, t)
-        entropy[t] = float(-(p * np.log(np.maximum(p, 1e-300)) + np.where(p == 0, 1e-3, 0)).sum())
+        entropy[t] = float(-(p * np.log(p)).sum())
     return entropy, vocab.chars[int(np.argmax(logits))]
 ''' + _EX4_TAIL,
     },
