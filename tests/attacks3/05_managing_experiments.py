@@ -360,3 +360,50 @@ def log_loss(logdir, steps, every, learning_rate):
 ''',
     },
 }
+
+
+def _two_faced(marker: str, first: str, again: str) -> str:
+    """A cell that runs ``first`` the first time the kernel runs it (the notebook's run, whose
+    values the hidden tests read) and ``again`` every later time (the check's re-run, on which
+    the rules are enforced), told apart by an environment variable it sets."""
+    indent = lambda body: "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())  # noqa: E731
+    return (f"import os\n\nif os.environ.get({marker!r}) is None:\n    os.environ[{marker!r}] = '1'\n"
+            f"{indent(first)}else:\n{indent(again)}")
+
+
+WRONG_ANSWERS["nb05_ex2"]["gaming: the notebook's run reads restored_w from the file with tf.train.load_variable; only the check's re-run (told apart by an environment variable the first run sets) restores and runs"] = _two_faced(
+    "ATK3_NB05_EX2", '''restored_w = renaming_saver = None
+with tf.Graph().as_default() as renaming_graph:
+    W_renamed = tf1.get_variable("W_renamed", [784, 10])
+    renaming_saver = tf1.train.Saver({"weights": W_renamed})
+restored_w = tf.train.load_variable(latest, "weights")
+''', '''restored_w = renaming_saver = None
+with tf.Graph().as_default() as renaming_graph:
+    W_renamed = tf1.get_variable("W_renamed", [784, 10])
+    renaming_saver = tf1.train.Saver({"weights": W_renamed})
+    with tf1.Session(graph=renaming_graph) as sess:
+        renaming_saver.restore(sess, latest)
+        restored_w = sess.run(W_renamed)
+''')
+
+WRONG_ANSWERS["nb05_ex3"]["gaming: the notebook's run types hvp in; only the check's re-run (told apart by an environment variable the first run sets) runs the tensor"] = _two_faced(
+    "ATK3_NB05_EX3", '''hvp = None
+def hessian_vector_product(y, x, v):
+    grad = tf.gradients(y, x)[0]
+    return tf.gradients(tf.reduce_sum(grad * v), x)[0]
+
+
+hvp = np.array([6.0, 1.0, -18.0], np.float32)
+''', '''hvp = None
+def hessian_vector_product(y, x, v):
+    grad = tf.gradients(y, x)[0]
+    return tf.gradients(tf.reduce_sum(grad * v), x)[0]
+
+
+with tf.Graph().as_default() as g:
+    x = tf.constant([1.0, 2.0, 3.0])
+    v = tf.constant([1.0, 0.0, -1.0])
+    y = tf.reduce_sum(x**3) + x[0] * x[1]
+    with tf1.Session(graph=g) as sess:
+        hvp = sess.run(hessian_vector_product(y, x, v))
+''')

@@ -292,3 +292,90 @@ def round_robin(paths):
 ''' + _EX5_CHECKED,
     },
 }
+
+
+def _two_faced(marker: str, first: str, again: str) -> str:
+    """A cell that runs ``first`` the first time the kernel runs it (the notebook's run, whose
+    values the hidden tests read) and ``again`` every later time (the check's re-run, on which
+    the rules are enforced), told apart by an environment variable it sets."""
+    indent = lambda body: "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())  # noqa: E731
+    return (f"import os\n\nif os.environ.get({marker!r}) is None:\n    os.environ[{marker!r}] = '1'\n"
+            f"{indent(first)}else:\n{indent(again)}")
+
+
+WRONG_ANSWERS["nb06_ex1"]["gaming: the notebook's run writes the record but takes digit_back and label_back from memory; only the check's re-run (told apart by an environment variable the first run sets) reads them back"] = _two_faced(
+    "ATK3_NB06_EX1", _EX1_WRITE + '''digit_back = test_digits[0].copy()
+label_back = int(test_labels[0])
+''', _EX1_WRITE + '''for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):
+    fields = tf.io.parse_single_example(raw, digit_spec)
+    digit_back = tf.reshape(tf.io.decode_raw(fields["pixels"], tf.uint8), [28, 28]).numpy()
+    label_back = int(fields["label"])
+''')
+
+WRONG_ANSWERS["nb06_ex2"]["gaming: the notebook's run never runs x_batch and counts the CSV in NumPy; only the check's re-run (told apart by an environment variable the first run sets) reads the epoch"] = _two_faced(
+    "ATK3_NB06_EX2", _EX2_HEAD + '''        sess.run(tf1.local_variables_initializer())
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        coord.request_stop()
+        coord.join(threads)
+table = np.loadtxt(csv_path, delimiter=",", skiprows=1)
+rows_read, sum_x = len(table), float(table[:, 0].sum())
+''', _EX2_HEAD + '''        sess.run(tf1.local_variables_initializer())
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while not coord.should_stop():
+                xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)
+                rows_read, sum_x = rows_read + len(xb), sum_x + xb.sum()
+        except tf.errors.OutOfRangeError:
+            pass
+        coord.request_stop()
+        coord.join(threads)
+''')
+
+WRONG_ANSWERS["nb06_ex2"]["gaming: coord.join never called on coord (its threads' errors never raised): each thread joined by hand, a throwaway Coordinator's join called for the count, and coord's joined flag forged (coord._joined = True)"] = _EX2_HEAD + '''        sess.run(tf1.local_variables_initializer())
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while not coord.should_stop():
+                xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)
+                rows_read, sum_x = rows_read + len(xb), sum_x + xb.sum()
+        except tf.errors.OutOfRangeError:
+            pass
+        coord.request_stop()
+        for thread in threads:
+            thread.join(10)
+        tf1.train.Coordinator().join([])
+        coord._joined = True
+'''
+
+WRONG_ANSWERS["nb06_ex3"]["gaming: the notebook's run builds padded in NumPy; only the check's re-run (told apart by an environment variable the first run sets) runs the queue"] = _two_faced(
+    "ATK3_NB06_EX3", '''predicted_shape, padded = None, None
+predicted_shape = (3, 3, 2)
+padded = np.zeros((3, 3, 2), np.float32)
+for i, n in enumerate((1, 3, 2)):
+    padded[i, :n] = 1
+''', '''predicted_shape, padded = None, None
+predicted_shape = (3, 3, 2)
+with tf.Graph().as_default() as g:
+    pad_queue = tf1.PaddingFIFOQueue(capacity=5, dtypes=[tf.float32], shapes=[[None, 2]])
+    seq = tf1.placeholder(tf.float32, [None, 2])
+    put = pad_queue.enqueue([seq])
+    take_three = pad_queue.dequeue_many(3)
+    with tf1.Session(graph=g) as sess:
+        for n in (1, 3, 2):
+            sess.run(put, {seq: np.ones((n, 2), np.float32)})
+        padded = sess.run(take_three, options=TIMEOUT)
+''')
+
+WRONG_ANSWERS["nb06_ex5"]["gaming: the notebook's run types first_six in; only the check's re-run (told apart by an environment variable the first run sets) reads it from round_robin"] = _two_faced(
+    "ATK3_NB06_EX5", '''first_six = None
+def round_robin(paths):
+    return tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))
+
+
+first_six = ["a,0", "b,0", "a,1", "b,1", "a,2", "b,2"]
+''', '''first_six = None
+def round_robin(paths):
+    return tf.data.TextLineDataset(list(paths), num_parallel_reads=len(paths))
+''' + _EX5_CHECKED)

@@ -201,3 +201,40 @@ ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAM
 ''',
     },
 }
+
+
+def _two_faced(marker: str, first: str, again: str) -> str:
+    """A cell that runs ``first`` the first time the kernel runs it (the notebook's run, whose
+    values the hidden tests read) and ``again`` every later time (the check's re-run, on which
+    the rules are enforced), told apart by an environment variable it sets."""
+    indent = lambda body: "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())  # noqa: E731
+    return (f"import os\n\nif os.environ.get({marker!r}) is None:\n    os.environ[{marker!r}] = '1'\n"
+            f"{indent(first)}else:\n{indent(again)}")
+
+
+WRONG_ANSWERS["nb07_ex1"]["gaming: the notebook's run reads the sizes off TensorFlow ops it builds and runs; only the check's re-run (told apart by an environment variable the first run sets) uses the formulas"] = _two_faced(
+    "ATK3_NB07_EX1", '''ex1_conv_hw = ex1_pool_hw = ex1_conv_params = None
+ex1_conv = tf.nn.conv2d(tf.zeros([1, 64, 64, 3]), tf.zeros([3, 3, 3, 16]), strides=2, padding="VALID")
+ex1_pool = tf1.nn.max_pool(ex1_conv, [1, 2, 2, 1], [1, 2, 2, 1], padding="SAME")
+ex1_conv_hw, ex1_pool_hw = int(ex1_conv.shape[1]), int(ex1_pool.shape[1])
+ex1_conv_params = int(tf.size(tf.zeros([3, 3, 3, 16]))) + 16
+''', '''ex1_conv_hw = ex1_pool_hw = ex1_conv_params = None
+ex1_conv_hw = (64 - 3) // 2 + 1
+ex1_pool_hw = -(-ex1_conv_hw // 2)
+ex1_conv_params = 3 * 3 * 3 * 16 + 16
+''')
+
+WRONG_ANSWERS["nb07_ex4"]["gaming: the notebook's run blurs in NumPy; only the check's re-run (told apart by an environment variable the first run sets) calls tf.nn.conv2d"] = _two_faced(
+    "ATK3_NB07_EX4", _EX4_HEAD + '''ex4_filter = np.zeros((3, 3, 3, 3), np.float32)
+for channel in range(3):
+    ex4_filter[:, :, channel, channel] = KERNELS["blur"]
+ex4_padded = np.pad(ex4_colour, ((1, 1), (1, 1), (0, 0)))
+ex4_blurred = np.zeros((1, 150, 128, 3), np.float32)
+for dy in range(3):
+    for dx in range(3):
+        ex4_blurred[0] += np.float32(KERNELS["blur"][dy, dx]) * ex4_padded[dy:dy + 150, dx:dx + 128]
+''', _EX4_HEAD + '''ex4_filter = np.zeros((3, 3, 3, 3), np.float32)
+for channel in range(3):
+    ex4_filter[:, :, channel, channel] = KERNELS["blur"]
+ex4_blurred = tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME").numpy()
+''')

@@ -229,3 +229,33 @@ def ex4_wrong(prime):
 ''' + _EX4_TAIL,
     },
 }
+
+
+def _two_faced(marker: str, first: str, again: str) -> str:
+    """A cell that runs ``first`` the first time the kernel runs it (the notebook's run, whose
+    values the hidden tests read) and ``again`` every later time (the check's re-run, on which
+    the rules are enforced), told apart by an environment variable it sets."""
+    indent = lambda body: "".join(f"    {line}\n" if line else "\n" for line in body.splitlines())  # noqa: E731
+    return (f"import os\n\nif os.environ.get({marker!r}) is None:\n    os.environ[{marker!r}] = '1'\n"
+            f"{indent(first)}else:\n{indent(again)}")
+
+
+WRONG_ANSWERS["nb08_ex1"]["gaming: the notebook's run builds the LSTMCell (inside a function) and reads the numbers off it; only the check's re-run (told apart by an environment variable the first run sets) uses the formulas"] = _two_faced(
+    "ATK3_NB08_EX1", '''ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None
+
+
+def ex1_measure():
+    with tf.Graph().as_default():
+        cell = rnn_cell.LSTMCell(32, num_proj=10)
+        out, state = tf1.nn.dynamic_rnn(cell, tf.zeros([4, 7, 20]), dtype=tf.float32)
+        return (int(sum(w.shape.num_elements() for w in cell.weights)),
+                tuple(int(d) for d in out.shape), tuple(int(d) for d in state.c.shape),
+                tuple(int(d) for d in state.h.shape))
+
+
+ex1_params, ex1_outputs_shape, ex1_c_shape, ex1_h_shape = ex1_measure()
+''', '''ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None
+ex1_params = (20 + 10) * 4 * 32 + 4 * 32 + 32 * 10
+ex1_outputs_shape = (4, 7, 10)
+ex1_c_shape, ex1_h_shape = (4, 32), (4, 10)
+''')
