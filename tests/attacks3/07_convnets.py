@@ -74,7 +74,7 @@ ex1_conv_params = 3 * 3 * 3 * 16
         ex2_left = ex2_layer(ex2_a)
         ex2_right = ex2_layer(ex2_b)
 ''',
-        "gaming: the two get_variable calls made, the bias given a random initializer and added twice so the ReLU sees a non-zero start": _EX2_HEAD + '''with ex2_graph.as_default():
+        "common mistake: the bias made by get_variable without the zeros initializer (it starts random)": _EX2_HEAD + '''with ex2_graph.as_default():
     ex2_maps = []
     for ex2_images in (ex2_a, ex2_b):
         with tf1.variable_scope("shared", reuse=tf1.AUTO_REUSE):
@@ -83,6 +83,23 @@ ex1_conv_params = 3 * 3 * 3 * 16
             ex2_maps.append(tf.nn.relu(
                 tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + ex2_bias))
     ex2_left, ex2_right = ex2_maps
+''',
+        "rule-breaking: both get_variable calls made, but the bias added is a tf.zeros constant (the shared bias variable made and never used)": _EX2_HEAD + '''with ex2_graph.as_default():
+    ex2_maps = []
+    for ex2_images in (ex2_a, ex2_b):
+        with tf1.variable_scope("shared", reuse=tf1.AUTO_REUSE):
+            ex2_kernel = tf1.get_variable("kernel", [5, 5, 1, 8])
+            tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+            ex2_maps.append(tf.nn.relu(
+                tf.nn.conv2d(ex2_images, ex2_kernel, strides=1, padding="SAME") + tf.zeros([8])))
+    ex2_left, ex2_right = ex2_maps
+''',
+        "lazy: one branch built, ex2_right made from ex2_a too (a copy of the left branch)": _EX2_HEAD + '''with ex2_graph.as_default():
+    with tf1.variable_scope("shared"):
+        ex2_kernel = tf1.get_variable("kernel", [5, 5, 1, 8])
+        ex2_bias = tf1.get_variable("bias", [8], initializer=tf1.zeros_initializer())
+    ex2_left = tf.nn.relu(tf.nn.conv2d(ex2_a, ex2_kernel, strides=1, padding="SAME") + ex2_bias)
+    ex2_right = tf.identity(ex2_left)
 ''',
         "common mistake: the ReLU applied before the bias is added": _EX2_HEAD + '''with ex2_graph.as_default():
     ex2_maps = []
