@@ -37,7 +37,7 @@ ex1_kernel = tf.constant(np.zeros((3, 3, 3, 16), np.float32))
 (ex1_out,) = execute.execute(
     b"Conv2D", 1, inputs=[ex1_images, ex1_kernel],
     attrs=("T", tf.float32.as_datatype_enum, "strides", [1, 2, 2, 1], "use_cudnn_on_gpu", True,
-           "padding", "VALID", "explicit_paddings", [], "data_format", "NHWC",
+           "padding", b"VALID", "explicit_paddings", [], "data_format", b"NHWC",
            "dilations", [1, 1, 1, 1]),
     ctx=context.context())
 ex1_conv_hw = int(ex1_out.shape[1])
