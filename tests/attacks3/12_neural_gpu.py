@@ -153,7 +153,7 @@ ex4_padded = ex4_sorted_padded = None
 def fraction(lengths, size=4):
     batches = [lengths[i:i + size] for i in range(0, len(lengths), size)]
     cells = sum(len(b) * max(b) for b in batches)
-    return (cells - sum(lengths)) / sum(lengths) % 1.0
+    return (cells - sum(lengths)) / sum(lengths)
 
 
 ex4_padded = fraction(ex4_lengths)
