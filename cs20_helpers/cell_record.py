@@ -9,18 +9,20 @@ break (issue 46):
 - the values a cell read before it rebound them (``emb = emb / np.linalg.norm(emb)``): after
   the cell only the new value is left, and a re-run started without the name fails a right
   answer with NameError;
+- the process's environment variables as they were before the cell ran: an answer can leave a
+  mark there on its first run and take another way when the check runs it again;
 - that the cells after the answer run as written: an answer can add an input or AST
   transformer that wraps the next cell (the check) in ``try``/``except`` or strips its
   ``assert``\\ s, or replace a function of the checker on its module.
 
 ``install`` (called by ``notebook.setup``) registers a ``pre_run_cell`` hook that, before each
 cell runs, keeps the cell's source, the file name the kernel compiles it under, the values it
-reads and rebinds and the modules and builtins it rebinds; and that, there and after each cell
-(``post_run_cell``), compares the kernel's transformers and the functions of
-``cs20_helpers.checks``, ``rules`` and this module with what they were at set-up, and the cell
-about to run with what the set-up's transformers make of it. When something changed, it puts
-it back and makes the cell about to run raise an AssertionError that says so, whatever that
-cell catches: a check after such an answer fails.
+reads and rebinds, the modules and builtins it rebinds and the environment variables; and
+that, there and after each cell (``post_run_cell``), compares the kernel's transformers and
+the functions of ``cs20_helpers.checks``, ``rules`` and this module with what they were at
+set-up, and the cell about to run with what the set-up's transformers make of it. When
+something changed, it puts it back and makes the cell about to run raise an AssertionError
+that says so, whatever that cell catches: a check after such an answer fails.
 (Code in the kernel can still undo all this on purpose; the instructors' guide says so.)
 Outside IPython (the tests, a script) there is no hook, and ``current`` gives None.
 """
@@ -31,6 +33,7 @@ __all__ = ["CellRecord", "current", "install", "python_builtins"]
 
 import ast
 import builtins
+import os
 import sys
 from dataclasses import dataclass, field
 from types import BuiltinFunctionType, FunctionType, ModuleType
@@ -125,6 +128,9 @@ class CellRecord:
     #: The modules and builtins each cell rebound (``json = ...``, ``def abs``), as they were
     #: before it ran: a check refuses an answer that replaced one the check reads.
     shadowed: dict[int, dict[str, object]] = field(default_factory=dict)
+    #: The process's environment variables as they were before each cell ran: a re-run sees
+    #: them so, not with a mark the cell's first run left in them.
+    environ: dict[int, dict[str, str]] = field(default_factory=dict)
     _transformers: dict[str, list] = field(default_factory=dict)
     _pending: list[str] = field(default_factory=list)
     _checker: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -189,6 +195,7 @@ class CellRecord:
                 "checks rely on: restart the kernel and run the notebook without it"))
         self.cells[number] = source
         self.files[number] = self.shell.compile.get_code_name(raw, source, number)
+        self.environ[number] = dict(os.environ)
         try:
             bound, read = top_level_names(source)
         except SyntaxError:

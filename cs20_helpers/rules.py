@@ -25,14 +25,15 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 
 from __future__ import annotations
 
-__all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun", "GRADIENTS",
-    "Only", "Rule", "Runs", "SESSION_RUN"]
+__all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun",
+    "GRADIENTS", "Only", "Rule", "Runs", "SESSION_RUN"]
 
 import ast
 import contextlib
 import dis
 import functools
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -157,11 +158,16 @@ class FromRun:
 class Runs:
     """``Session.run`` calls of the answer fetch the op or tensor the answer binds to ``name``
     in at least ``times`` of them (runs, not fetches: ``sess.run([op] * 300)`` is one step):
-    the update the task names is the one that trains."""
+    the update the task names is the one that trains; running it runs an op of one of the
+    types ``ops`` (the optimizer's update, not one written by hand); and each array of ``fed``
+    (the batches the task names) is fed to one of those runs: the training is on the task's
+    data, not on a dummy batch with the values put in some other way."""
 
     name: str
     times: int = 1
     why: str = ""
+    fed: tuple[object, ...] = ()
+    ops: tuple[str, ...] = ()
 
     def watched(self) -> tuple[str, ...]:
         """The targets to record while the answer runs."""
@@ -173,11 +179,29 @@ class Runs:
         if self.name not in names:
             return f"the answer no longer defines {self.name}"
         wanted = names[self.name]
-        ran = sum(any(fetch is wanted for fetch in fetches)  # runs, not fetches: [op] * 300
-                  for fetches, _, _ in _fetched(calls[SESSION_RUN]))
-        if ran >= self.times:
-            return None
-        return f"{self.name} was run {ran} times"
+        runs = [feeds for fetches, _, feeds in _fetched(calls[SESSION_RUN])
+                if any(fetch is wanted for fetch in fetches)]  # runs, not fetches: [op] * 300
+        if len(runs) < self.times:
+            return f"{self.name} was run {len(runs)} times"
+        if self.ops and not {op.type for op in _needed(wanted)} & set(self.ops):
+            return f"running {self.name} runs no {' or '.join(self.ops)}"
+        for number, batch in enumerate(self.fed):
+            if not any(_equal(value, batch) for feeds in runs for value in feeds.values()):
+                return f"no run of {self.name} was fed batch {number} of the task"
+        return None
+
+
+def _needed(fetch: object) -> set[object]:
+    """The ops a ``Session.run`` of ``fetch`` (an op or a tensor) runs: its own, and those of its
+    inputs and control inputs, all the way up."""
+    seen: set[object] = set()
+    todo = [getattr(fetch, "op", fetch)]
+    while todo:
+        current = todo.pop()
+        if hasattr(current, "control_inputs") and current not in seen:
+            seen.add(current)
+            todo += [tensor.op for tensor in current.inputs] + list(current.control_inputs)
+    return seen
 
 
 @dataclass(frozen=True)
@@ -274,8 +298,8 @@ def _typed_in(fetch: object, result: object, feeds: dict[object, object]) -> boo
 
 
 def _numbers(value: object) -> np.ndarray | None:
-    """``value`` as a flat array of numbers, or None when it is not one."""
-    with contextlib.suppress(TypeError, ValueError):
+    """``value`` as a flat array of numbers, or None when it is not one (a graph's tensor)."""
+    with contextlib.suppress(TypeError, ValueError, NotImplementedError):
         flat = np.asarray(value).ravel()
         if flat.dtype.kind in "biuf" and flat.size:
             return flat
@@ -595,8 +619,11 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     ``fresh`` values put in (and the notebook's own functions that rules name, recording), then
     ``then(copy)`` (the check calling the answer's functions), every call the rules name
     recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
-    First the modules the checks use must be intact (``_intact``). Return the copy, or None
-    when the kernel keeps no history (nbval): nothing is enforced."""
+    First the modules the checks use must be intact (``_intact``) and the builtins and modules
+    the running check reads not rebound (``_unshadowed``). The re-run sees the environment
+    variables as they were before the answer cell ran (``cell_record``), not a mark its first
+    run left there to take another way when run again. Return the copy, or None when the
+    kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
     _intact(names)
     history = _history(names)
@@ -613,11 +640,12 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     before = _start(names, index, source)
     per_call: dict[str, list[dict[str, int]]] = {}
     watched = [target for rule in rules for target in rule.watched()]
-    with _recorded(watched, names) as (calls, own):
+    record = cell_record.current()
+    filename = record.files.get(index) if record else None
+    environ = record.environ.get(index) if record else None
+    with _recorded(watched, names) as (calls, own), _environment(environ):
         try:
-            record = cell_record.current()
-            copy = rerun(source, before, filename=record.files.get(index) if record else None,
-                         **{**own, **fresh})
+            copy = rerun(source, before, filename=filename, **{**own, **fresh})
             for rule in rules:
                 function = getattr(rule, "per", None)
                 if function and function not in per_call and callable(copy.get(function)):
@@ -639,6 +667,31 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
         if broken:
             raise AssertionError(f"{rule.why} ({broken})")
     return copy
+
+
+@contextlib.contextmanager
+def _environment(environ: dict[str, str] | None) -> Iterator[None]:
+    """Within the ``with`` block the process's environment variables are ``environ`` (as they
+    were before the answer cell ran, ``cell_record``); then they are as before the block.
+    Nothing changes where no record is kept (None)."""
+    if environ is None:
+        yield
+        return
+    now = dict(os.environ)
+    _set_environment(environ)
+    try:
+        yield
+    finally:
+        _set_environment(now)
+
+
+def _set_environment(wanted: dict[str, str]) -> None:
+    """Make ``os.environ`` hold exactly ``wanted``."""
+    for name in set(os.environ) - set(wanted):
+        del os.environ[name]
+    for name, value in wanted.items():
+        if os.environ.get(name) != value:
+            os.environ[name] = value
 
 
 #: Builtins an answer has no need for, and which reach the kernel, the checker or other code.

@@ -111,6 +111,40 @@ def test_runs_wants_the_named_op_run():
         rules.enforce(kept, _names(TRAIN.replace("STEP", "fake")), "final")
 
 
+def test_runs_can_want_the_op_to_run_the_optimizer_s_update():
+    kept = [rules.Runs("step", times=3, ops=("ResourceApplyGradientDescent",),
+                       why="train with the optimizer's update")]
+    answer = TRAIN.replace("STEP", "step")
+    assert rules.enforce(kept, _names(answer.replace("    fake", "    step = train\n    fake")),
+                         "final") is not None
+    with pytest.raises(AssertionError, match=r"\(running step runs no "
+                       r"ResourceApplyGradientDescent\)"):
+        rules.enforce(kept, _names(answer.replace("    fake", "    step")), "final")
+
+
+FED = '''
+with tf.Graph().as_default() as g:
+    x = tf1.placeholder(tf.float32, [2])
+    w = tf1.Variable([0.0, 0.0])
+    train = tf1.train.GradientDescentOptimizer(0.5).minimize(tf.reduce_sum((w - x) ** 2))
+    with tf1.Session(graph=g) as sess:
+        sess.run(tf1.global_variables_initializer())
+        for batch in BATCHES:
+            sess.run(train, {x: batch})
+        final = sess.run(w)
+'''
+
+
+def test_runs_wants_the_tasks_batches_fed_to_the_op():
+    kept = [rules.Runs("train", times=2, fed=(np.float32([1, 2]), np.float32([3, 4])),
+                       why="train on the two batches")]
+    right = FED.replace("BATCHES", "[[1, 2], [3, 4]]")
+    assert rules.enforce(kept, _names(right), "final") is not None
+    with pytest.raises(AssertionError, match=r"train on the two batches \(no run of train was "
+                       r"fed batch 0 of the task\)"):
+        rules.enforce(kept, _names(FED.replace("BATCHES", "[[0, 0], [3, 4]]")), "final")
+
+
 def test_calls_can_forbid_a_call():
     never = [rules.Calls("tf1.assign", high=0, low=0, why="no hand-made update")]
     right = TRAIN.replace("STEP", "train").replace("    fake = tf1.assign(w, w * 0.5)\n", "")
@@ -410,3 +444,4 @@ def test_a_rule_on_a_class_leaves_its_module_s_name_for_super():
               "        value = sess.run(tf.constant(2.0) * 3)\n")
     rules.enforce([rules.Calls("tf1.Session", 1, 1, why="open one session")], _names(answer),
                   "value")
+
