@@ -699,7 +699,8 @@ _KERNEL_NAMES = {"globals", "locals", "vars", "get_ipython", "exec", "eval", "co
                  "__import__", "setattr", "delattr", "__builtins__", "breakpoint"}
 #: Modules an answer has no need for, which reach the kernel, the interpreter or the checker.
 _KERNEL_MODULES = {"sys", "inspect", "builtins", "gc", "ctypes", "IPython", "ipykernel",
-                   "importlib", "cs20_helpers", "__main__", "traceback", "types", "dis"}
+                   "importlib", "cs20_helpers", "__main__", "traceback", "types", "dis",
+                   "unittest"}
 #: Dunder attributes an answer may use: the rest reach code, globals or classes.
 _PLAIN_DUNDERS = {"__init__", "__name__", "__doc__", "__version__", "__len__", "__call__",
                   "__main__"}
@@ -777,12 +778,28 @@ _ANSWERING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__sub
               "__array_function__", "__array_finalize__", "__array_wrap__", "__round__"}
 
 
+#: The packages whose own classes may answer comparisons themselves (NumPy's arrays and
+#: scalars, TensorFlow's tensors): a value's class must be theirs, not one that says so.
+_TRUSTED_PACKAGES = {"builtins", "numpy", "tensorflow", "keras", "tf_keras", "collections"}
+
+
+def _trusted(klass: type) -> bool:
+    """Whether ``klass`` is the class its package defines under its name (``np.float64``), not
+    one made elsewhere (by a cell, by ``type()``) that names that package as its module."""
+    module = sys.modules.get(str(getattr(klass, "__module__", "")))
+    found: object = module
+    for part in klass.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is klass and str(klass.__module__).split(".")[0] in _TRUSTED_PACKAGES
+
+
 def _plain(name: str, value: object, notebook: str, depth: int = 0) -> None:
     """AssertionError when ``value`` (or an item of it, a few levels down) belongs to a class
-    the notebook defines that answers comparisons or conversions itself: the checks compare
-    values with ``==``, ``-`` and NumPy, which such a class can make say yes to anything."""
+    that answers comparisons or conversions itself and is not one of NumPy's, TensorFlow's or
+    Python's own (``_trusted``): the checks compare values with ``==``, ``-`` and NumPy, which
+    such a class can make say yes to anything."""
     for klass in type(value).__mro__:
-        if klass.__module__ == notebook and _ANSWERING & set(vars(klass)):
+        if _ANSWERING & set(vars(klass)) and not _trusted(klass):
             raise AssertionError(f"{name} holds a {type(value).__name__}, a class of the notebook "
                                  "that answers comparisons itself: give plain values (numbers, "
                                  "tuples, lists, arrays), which the checks compare")

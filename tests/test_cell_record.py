@@ -161,17 +161,29 @@ class Yes(float):
 """
 
 
-@pytest.mark.parametrize("value", ["Yes(1.0)", "(1, Yes(2.0))", "{'a': [Yes(0.0)]}"])
+#: A class made with type(), its comparison and module given without a dunder written out
+#: (issue 46's fifth attack): it says its module is NumPy's.
+SAYS_NUMPY = """
+D = "_" * 2
+Agreeing = type("float64", (float,), {D + "eq" + D: lambda self, other: True,
+                                      D + "hash" + D: float.__hash__, D + "module" + D: "numpy"})
+"""
+
+
+@pytest.mark.parametrize("value", ["Yes(1.0)", "(1, Yes(2.0))", "{'a': [Yes(0.0)]}",
+                                   "Agreeing(2.0)"])
 def test_a_value_of_a_class_that_answers_comparisons_itself_is_refused(shell, value):
-    assert run(shell, YES) is None
+    assert run(shell, YES) is None and run(shell, SAYS_NUMPY) is None
     assert run(shell, f"answer = {value}\n") is None
     error = run(shell, "rules.enforce([], globals(), 'answer')\n")
     assert isinstance(error, AssertionError) and "answers comparisons itself" in str(error)
 
 
-def test_a_plain_value_of_a_named_tuple_passes(shell):
+@pytest.mark.parametrize("value", ["Pair(1, 2.0)", "np.float32(2.0)", "np.ones(2)",
+                                   "tf.constant([1.0])", "(np.int64(1), [True, 'a'])"])
+def test_a_plain_value_passes(shell, value):
     assert run(shell, "import collections\nPair = collections.namedtuple('Pair', 'a b')\n") is None
-    assert run(shell, "answer = Pair(1, 2.0)\n") is None
+    assert run(shell, f"answer = {value}\n") is None
     assert run(shell, "rules.enforce([], globals(), 'answer')\n") is None
 
 

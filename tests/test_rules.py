@@ -387,7 +387,8 @@ def test_from_run_refuses_a_number_typed_in_and_laundered_through_a_run(launder)
     "tf1.train.get_global_step = None\n", "class Sneaky(float):\n    __module__ = 'builtins'\n",
     "kind = (1).__class__\n", "from cs20_helpers import cell_record\n",
     "import importlib\n", "setattr(np, 'mean', len)\n",
-    "unwrapped = hasattr(np.mean, '__wrapped__')\n"])
+    "unwrapped = hasattr(np.mean, '__wrapped__')\n",
+    "from unittest import mock\nfake = mock.Mock()\n"])
 def test_an_answer_that_reaches_the_kernel_or_the_checker_is_refused(reach):
     answer = reach + "value = 4.0\n"
     with pytest.raises(AssertionError, match="no exercise needs it"):
