@@ -12,6 +12,8 @@ exercise's check cell writes down the rules its task states, as a list of these 
   optimizer's update is the op that trains);
 - ``Only``: the answer's function uses no package but the ones named (its globals, the
   functions of the notebook it calls and any ``import`` inside them);
+- ``Without``: the answer cell reads or imports nothing of the packages named (a formula
+  worked out by hand, not read off a library);
 
 and ``enforce`` takes the answer cell from the kernel's record of its cells (``cell_record``;
 ``answer_cell``: the latest that binds a name the answer defines, by assignment or by ``def``),
@@ -26,7 +28,7 @@ history (nbval) it does nothing and prints nothing: there no answer can be re-ru
 from __future__ import annotations
 
 __all__ = ["answer_cell", "answer_uses_the_kernel", "Calls", "enforce", "FromRun",
-    "GRADIENTS", "Only", "Rule", "Runs", "SESSION_RUN"]
+    "GRADIENTS", "Only", "Rule", "Runs", "SESSION_RUN", "Without"]
 
 import ast
 import contextlib
@@ -246,7 +248,42 @@ class Only:
         return f"{self.function} uses {', '.join(sorted(used))}" if used else None
 
 
-Rule = Calls | FromRun | Runs | Only
+@dataclass(frozen=True)
+class Without:
+    """The answer cell uses none of ``packages`` (``tensorflow``, ``keras``): no name it reads,
+    anywhere in it, holds a module, function or class of theirs, and it imports none of them.
+    For a task that says to work a thing out by hand (a formula), not with a library's shape
+    inference or ops, however they are reached."""
+
+    packages: tuple[str, ...]
+    why: str = ""
+
+    def watched(self) -> tuple[str, ...]:
+        """The targets to record while the answer runs: none."""
+        return ()
+
+    def check(self, names: dict[str, object], calls: dict[str, list[Call]],
+              per_call: dict[str, list[dict[str, int]]]) -> str | None:
+        """Nothing to see in the re-run: ``check_cell`` reads the cell itself."""
+        return None
+
+    def check_cell(self, source: str, names: dict[str, object]) -> str | None:
+        """Return what in the answer cell ``source`` (run in ``names``) broke the rule, or
+        None."""
+        used = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
+                    package_of(names.get(node.id)) in self.packages:
+                used.add(node.id)
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
+                    else [node.module or ""]
+                used |= {f"import {module}" for module in modules
+                         if module.split(".")[0] in self.packages}
+        return f"the answer uses {', '.join(sorted(used))}" if used else None
+
+
+Rule = Calls | FromRun | Runs | Only | Without
 
 #: Ops that only hold or pass on a value given to the graph: a fetch computed from these alone
 #: is a number typed in, not one the graph computed (``FromRun`` without ``ops``).
@@ -637,6 +674,10 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
         raise AssertionError(f"your answer uses {', '.join(reaching)}: no exercise needs it, and "
                              "the checks cannot trust an answer that reaches the kernel or the "
                              "checker; write the answer without it")
+    for rule in rules:
+        broken = rule.check_cell(source, names) if isinstance(rule, Without) else None
+        if broken:
+            raise AssertionError(f"{rule.why} ({broken})")
     before = _start(names, index, source)
     per_call: dict[str, list[dict[str, int]]] = {}
     watched = [target for rule in rules for target in rule.watched()]

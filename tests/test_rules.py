@@ -446,3 +446,23 @@ def test_a_rule_on_a_class_leaves_its_module_s_name_for_super():
     rules.enforce([rules.Calls("tf1.Session", 1, 1, why="open one session")], _names(answer),
                   "value")
 
+
+
+@pytest.mark.parametrize("answer, used", [
+    ("size = (64 - 3) // 2 + 1\n", None),
+    ("size = tf.keras.layers.Conv2D(16, 3, 2).compute_output_shape((1, 64, 64, 3))[1]\n",
+     "tf"),
+    ("def size():\n    return tf1.nn.conv2d\nsize = 31\n", "tf1"),
+    ("import keras\nsize = 31\n", "import keras"),
+    ("from tensorflow.python.eager import execute\nsize = 31\n",
+     "import tensorflow.python.eager"),
+])
+def test_without_refuses_a_package_the_cell_reads_or_imports(answer, used):
+    rule = [rules.Without(("tensorflow", "keras"), why="work it out with the formula")]
+    names = _names(answer)
+    if used is None:
+        assert rules.enforce(rule, names, "size") is not None
+        return
+    with pytest.raises(AssertionError, match=rf"work it out with the formula \(the answer uses "
+                       rf"{used}\)"):
+        rules.enforce(rule, names, "size")

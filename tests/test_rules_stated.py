@@ -11,7 +11,7 @@ from cs20_helpers.tools import exercises
 from cs20_helpers.tools.runner import find_notebooks
 
 GUIDE = Path(__file__).parent.parent / "docs" / "instructors.md"
-KINDS = {"Calls", "FromRun", "Runs", "Only"}
+KINDS = {"Calls", "FromRun", "Runs", "Only", "Without"}
 #: What a check cell says when its task states no rule (a count may be made by hand).
 NO_RULE = "# The task states no rule"
 
