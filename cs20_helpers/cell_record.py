@@ -9,15 +9,17 @@ break (issue 46):
 - the values a cell read before it rebound them (``emb = emb / np.linalg.norm(emb)``): after
   the cell only the new value is left, and a re-run started without the name fails a right
   answer with NameError;
-- the process's environment variables as they were before the cell ran: an answer can leave a
-  mark there on its first run and take another way when the check runs it again;
+- the process's environment variables and the collections of TensorFlow's default graph as
+  they were before the cell ran: an answer can leave a mark there on its first run and take
+  another way when the check runs it again;
 - that the cells after the answer run as written: an answer can add an input or AST
   transformer that wraps the next cell (the check) in ``try``/``except`` or strips its
   ``assert``\\ s, or replace a function of the checker on its module.
 
 ``install`` (called by ``notebook.setup``) registers a ``pre_run_cell`` hook that, before each
 cell runs, keeps the cell's source, the file name the kernel compiles it under, the values it
-reads and rebinds, the modules and builtins it rebinds and the environment variables; and
+reads and rebinds, the modules and builtins it rebinds, the environment variables and the
+default graph's collections; and
 that, there and after each cell (``post_run_cell``), compares the kernel's transformers and
 the functions of ``cs20_helpers.checks``, ``rules`` and this module with what they were at
 set-up, and the cell about to run with what the set-up's transformers make of it. When
@@ -33,8 +35,10 @@ __all__ = ["CellRecord", "current", "install", "python_builtins"]
 
 import ast
 import builtins
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
@@ -128,9 +132,11 @@ class CellRecord:
     #: The modules and builtins each cell rebound (``json = ...``, ``def abs``), as they were
     #: before it ran: a check refuses an answer that replaced one the check reads.
     shadowed: dict[int, dict[str, object]] = field(default_factory=dict)
-    #: The process's environment variables as they were before each cell ran: a re-run sees
-    #: them so, not with a mark the cell's first run left in them.
+    #: The process's environment variables and the collections of TensorFlow's default graph as
+    #: they were before each cell ran: a re-run sees them so (``as_before``), not with a mark the
+    #: cell's first run left in them.
     environ: dict[int, dict[str, str]] = field(default_factory=dict)
+    collections: dict[int, dict[str, list]] = field(default_factory=dict)
     _transformers: dict[str, list] = field(default_factory=dict)
     _pending: list[str] = field(default_factory=list)
     _checker: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -196,6 +202,10 @@ class CellRecord:
         self.cells[number] = source
         self.files[number] = self.shell.compile.get_code_name(raw, source, number)
         self.environ[number] = dict(os.environ)
+        graph = _default_graph()
+        if graph is not None:
+            self.collections[number] = {key: list(found)
+                                        for key, found in graph._collections.items()}
         try:
             bound, read = top_level_names(source)
         except SyntaxError:
@@ -207,6 +217,24 @@ class CellRecord:
                                  if isinstance(prior := names.get(name, own.get(name)),
                                                ModuleType) or name not in names and name in own}
 
+    @contextlib.contextmanager
+    def as_before(self, number: int) -> Iterator[None]:
+        """Within the ``with`` block the environment variables and the default graph's
+        collections are as they were before cell ``number`` ran; then as before the block."""
+        environ, now = self.environ.get(number), dict(os.environ)
+        graph, kept = _default_graph(), self.collections.get(number)
+        held = None if graph is None else graph._collections
+        if environ is not None:
+            _set_environment(environ)
+        if graph is not None and kept is not None:
+            graph._collections = {key: list(found) for key, found in kept.items()}
+        try:
+            yield
+        finally:
+            _set_environment(now)
+            if graph is not None:
+                graph._collections = held
+
     def history(self) -> list[str]:
         """The cells run so far, as IPython's ``In`` lists them (index = execution count)."""
         last = max(self.cells, default=0)
@@ -217,6 +245,22 @@ class CellRecord:
         hooks = self.shell.events.callbacks.get("pre_run_cell", [])
         return any(getattr(hook, "__self__", None) is self for hook in hooks) and \
             (self.shell.execution_count - 1) in self.cells
+
+
+def _set_environment(wanted: dict[str, str]) -> None:
+    """Make ``os.environ`` hold exactly ``wanted``."""
+    for name in set(os.environ) - set(wanted):
+        del os.environ[name]
+    for name, value in wanted.items():
+        if os.environ.get(name) != value:
+            os.environ[name] = value
+
+
+def _default_graph() -> object | None:
+    """TensorFlow's global default graph, where TensorFlow is loaded (a cell's collections);
+    None where it is not."""
+    tensorflow = sys.modules.get("tensorflow")
+    return None if tensorflow is None else tensorflow.compat.v1.get_default_graph()
 
 
 def _running_cell() -> str | None:

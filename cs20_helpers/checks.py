@@ -30,6 +30,7 @@ import functools
 import io
 import math
 from collections.abc import Callable, Iterator, Sequence
+from types import FunctionType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -220,10 +221,15 @@ def rerun(source: str, names: dict[str, object], *, filename: str | None = None,
 @contextlib.contextmanager
 def patched(owner: object, attr: str,
             wrap: Callable[[Callable], Callable]) -> Iterator[None]:
-    """Within the ``with`` block ``owner.attr`` is ``wrap(original)``; then it is as before."""
+    """Within the ``with`` block ``owner.attr`` is ``wrap(original)``, named as the original
+    (a function ``wrap`` makes takes its name and doc: an answer cannot tell the check's
+    stand-in by its ``__name__``); then it is as before."""
     own = attr in vars(owner)
     original = getattr(owner, attr)
-    setattr(owner, attr, wrap(original))
+    stand_in = wrap(original)
+    if isinstance(stand_in, FunctionType) and stand_in is not original:
+        functools.update_wrapper(stand_in, original)
+    setattr(owner, attr, stand_in)
     try:
         yield
     finally:

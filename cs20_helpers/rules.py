@@ -35,7 +35,6 @@ import contextlib
 import dis
 import functools
 import importlib
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -658,8 +657,9 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     recorded; raise AssertionError with the ``why`` of the first rule broken and what broke it.
     First the modules the checks use must be intact (``_intact``) and the builtins and modules
     the running check reads not rebound (``_unshadowed``). The re-run sees the environment
-    variables as they were before the answer cell ran (``cell_record``), not a mark its first
-    run left there to take another way when run again. Return the copy, or None when the
+    variables and the default graph's collections as they were before the answer cell ran
+    (``cell_record``), not a mark its first run left there to take another way when run
+    again. Return the copy, or None when the
     kernel keeps no history (nbval): nothing is enforced."""
     wanted = (answer,) if isinstance(answer, str) else tuple(answer)
     _intact(names)
@@ -683,8 +683,8 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     watched = [target for rule in rules for target in rule.watched()]
     record = cell_record.current()
     filename = record.files.get(index) if record else None
-    environ = record.environ.get(index) if record else None
-    with _recorded(watched, names) as (calls, own), _environment(environ):
+    as_before = record.as_before(index) if record else contextlib.nullcontext()
+    with _recorded(watched, names) as (calls, own), as_before:
         try:
             copy = rerun(source, before, filename=filename, **{**own, **fresh})
             for rule in rules:
@@ -710,34 +710,11 @@ def enforce(rules: Sequence[Rule], names: dict[str, object], answer: str | Seque
     return copy
 
 
-@contextlib.contextmanager
-def _environment(environ: dict[str, str] | None) -> Iterator[None]:
-    """Within the ``with`` block the process's environment variables are ``environ`` (as they
-    were before the answer cell ran, ``cell_record``); then they are as before the block.
-    Nothing changes where no record is kept (None)."""
-    if environ is None:
-        yield
-        return
-    now = dict(os.environ)
-    _set_environment(environ)
-    try:
-        yield
-    finally:
-        _set_environment(now)
-
-
-def _set_environment(wanted: dict[str, str]) -> None:
-    """Make ``os.environ`` hold exactly ``wanted``."""
-    for name in set(os.environ) - set(wanted):
-        del os.environ[name]
-    for name, value in wanted.items():
-        if os.environ.get(name) != value:
-            os.environ[name] = value
-
-
 #: Builtins an answer has no need for, and which reach the kernel, the checker or other code.
 _KERNEL_NAMES = {"globals", "locals", "vars", "get_ipython", "exec", "eval", "compile",
-                 "__import__", "setattr", "delattr", "__builtins__", "breakpoint"}
+                 "__import__", "setattr", "delattr", "__builtins__", "breakpoint", "dir"}
+#: Builtins that read an attribute by name: a name computed at run time hides a dunder.
+_BY_NAME = {"getattr", "hasattr"}
 #: Modules an answer has no need for, which reach the kernel, the interpreter or the checker.
 _KERNEL_MODULES = {"sys", "inspect", "builtins", "gc", "ctypes", "IPython", "ipykernel",
                    "importlib", "cs20_helpers", "__main__", "traceback", "types", "dis",
@@ -753,10 +730,15 @@ def answer_uses_the_kernel(source: str, names: dict[str, object]) -> list[str]:
     """What in the answer cell ``source`` reaches past the task into the kernel, the
     interpreter or the checker: a name of ``_KERNEL_NAMES``, an import of ``_KERNEL_MODULES``,
     a dunder attribute (but ``_PLAIN_DUNDERS``) or name bound, or named in a string
-    (``getattr(f, "__wrapped__")``), or an attribute set or deleted on a module or on a class
-    or function that the notebook did not define (``np.mean = ...``).
+    (``getattr(f, "__wrapped__")``), an attribute read by a name computed at run time
+    (``getattr(f, "_" * 2 + ...)``), an attribute set or deleted on anything the notebook did
+    not define (a module, a class, a function, an object of a library: ``np.mean = ...``,
+    ``coord._joined = True``, ``logging.getLogger("x").mark = 1``) but a NumPy array or a
+    protocol buffer (a config's field), or an item set in a module's object
+    (``np.typecodes["x"] = ""``).
     No exercise needs any of these, and each can tell the check's re-run from the notebook's
-    run, choose what is re-run, or disarm a check (issue 46's fresh attacks)."""
+    run (a mark left where the re-run finds it), choose what is re-run, or disarm a check
+    (issue 46's fresh attacks)."""
     notebook = str(names.get("__name__", "__main__"))
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
@@ -773,16 +755,46 @@ def answer_uses_the_kernel(source: str, names: dict[str, object]) -> list[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
                 _DUNDER.fullmatch(node.value) and node.value not in _PLAIN_DUNDERS:
             found.append(repr(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in _BY_NAME and not (
+                    len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+            found.append(f"{node.func.id} with a computed name")
         elif isinstance(node, ast.Attribute):
             if _DUNDER.fullmatch(node.attr) and node.attr not in _PLAIN_DUNDERS:
                 found.append(f".{node.attr}")
-            elif isinstance(node.ctx, ast.Store | ast.Del):
-                owner = _looked_up(node.value, names)
-                if isinstance(owner, ModuleType) or (
-                        isinstance(owner, type) or callable(owner) and hasattr(owner, "__code__")
-                ) and getattr(owner, "__module__", notebook) != notebook:
-                    found.append(f"{ast.unparse(node)} set")
+            elif isinstance(node.ctx, ast.Store | ast.Del) and \
+                    _foreign(node.value, names, notebook):
+                found.append(f"{ast.unparse(node)} set")
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del) and \
+                isinstance(node.value, ast.Attribute) and \
+                isinstance(_looked_up(_root(node.value), names), ModuleType):
+            found.append(f"{ast.unparse(node)} set")
     return sorted(set(found))
+
+
+def _root(node: ast.expr) -> ast.expr:
+    """The name a chain of attributes and calls starts from (``np`` of ``np.typecodes``)."""
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node
+
+
+def _foreign(owner_node: ast.expr, names: dict[str, object], notebook: str) -> bool:
+    """Whether an attribute set on ``owner_node`` changes something the notebook did not make:
+    the result of a call (``logging.getLogger("x")``), or a module, a class, a function or an
+    object that is not the notebook's, a NumPy array or a protocol buffer."""
+    if any(isinstance(node, ast.Call) for node in ast.walk(owner_node)):
+        return True
+    owner = _looked_up(owner_node, names)
+    if owner is None or isinstance(owner, np.ndarray) or \
+            type(owner).__module__.endswith("_pb2") or \
+            any(klass.__module__.startswith("google.protobuf") for klass in type(owner).__mro__):
+        return False
+    if isinstance(owner, ModuleType):
+        return True
+    if isinstance(owner, type) or callable(owner) and hasattr(owner, "__code__"):
+        return getattr(owner, "__module__", notebook) != notebook
+    return type(owner).__module__ != notebook
 
 
 def _looked_up(node: ast.expr, names: dict[str, object]) -> object:

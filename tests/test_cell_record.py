@@ -246,7 +246,7 @@ def test_what_ipython_adds_to_the_builtins_is_not_a_rebinding(shell):
 def test_a_mark_the_answer_leaves_in_the_environment_is_not_there_when_it_is_re_run(shell):
     answer = ("import os\nif os.environ.get('CS20_TEST_SEEN'):\n"
               "    emb = np.ones(3) / np.linalg.norm(np.ones(3))\n"
-              "else:\n    os.environ['CS20_TEST_SEEN'] = '1'\n    emb = np.ones(3) / 3 ** 0.5\n")
+              "else:\n    os.environ.update(CS20_TEST_SEEN='1')\n    emb = np.ones(3) / 3 ** 0.5\n")
     try:
         assert run(shell, answer) is None
         error = run(shell, check(NORM, "emb"))
@@ -255,3 +255,18 @@ def test_a_mark_the_answer_leaves_in_the_environment_is_not_there_when_it_is_re_
         assert shell.user_ns["os"].environ["CS20_TEST_SEEN"] == "1"  # the mark is back after
     finally:
         shell.user_ns["os"].environ.pop("CS20_TEST_SEEN", None)
+
+
+def test_a_mark_the_answer_leaves_in_the_default_graph_is_not_there_when_it_is_re_run(shell):
+    answer = ("if tf1.get_collection('cs20_test_seen'):\n"
+              "    emb = np.ones(3) / np.linalg.norm(np.ones(3))\n"
+              "else:\n    tf1.add_to_collection('cs20_test_seen', 1)\n"
+              "    emb = np.ones(3) / 3 ** 0.5\n")
+    try:
+        assert run(shell, answer) is None
+        error = run(shell, check(NORM, "emb"))
+        assert isinstance(error, AssertionError) and \
+            "np.linalg.norm was called 0 times" in str(error)
+        assert shell.user_ns["tf1"].get_collection("cs20_test_seen") == [1]  # back after
+    finally:
+        shell.user_ns["tf1"].get_default_graph().clear_collection("cs20_test_seen")

@@ -125,6 +125,7 @@ def test_recording_and_patched_put_the_method_back():
     assert "add" not in vars(_Sub) and _Sub.add is _Counter.add
     with checks.patched(_Counter, "add", lambda original: lambda self, n: -n):
         assert _Sub().add(3) == -3
+        assert _Counter.add.__name__ == "add"  # the stand-in is named as the original
     assert _Counter().add(3) == 4
     with pytest.raises(ValueError), checks.patched(_Counter, "add", lambda o: None):
         raise ValueError

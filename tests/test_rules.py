@@ -388,17 +388,33 @@ def test_from_run_refuses_a_number_typed_in_and_laundered_through_a_run(launder)
     "kind = (1).__class__\n", "from cs20_helpers import cell_record\n",
     "import importlib\n", "setattr(np, 'mean', len)\n",
     "unwrapped = hasattr(np.mean, '__wrapped__')\n",
-    "from unittest import mock\nfake = mock.Mock()\n"])
+    "from unittest import mock\nfake = mock.Mock()\n",
+    # marks that survive into the check's re-run (issue 46's sixth attack)
+    "seen = dir(tf1.Session.run)\n", "seen = getattr(np, 'me' + 'an')\n",
+    "seen = hasattr(np.mean, '_' * 2 + 'wrapped' + '_' * 2)\n",
+    "import logging\nlogging.getLogger('cs20-test').mark = 1\n",
+    "tf1.get_default_graph().mark = 1\n", "np.typecodes['cs20 test'] = ''\n"])
 def test_an_answer_that_reaches_the_kernel_or_the_checker_is_refused(reach):
     answer = reach + "value = 4.0\n"
     with pytest.raises(AssertionError, match="no exercise needs it"):
         rules.enforce([], _names("value = 4.0\n") | {"In": ["", answer, "check"]}, "value")
 
 
+def test_an_answer_may_not_mark_a_library_object_it_holds():
+    answer = "import logging\nlog = logging.getLogger('cs20-test')\nlog.mark = 1\n"
+    names = _names(answer)
+    assert rules.answer_uses_the_kernel(answer, names) == ["log.mark set"]
+
+
 def test_an_answer_may_set_attributes_on_its_own_objects():
     answer = ("class Box:\n    pass\n\nbox = Box()\nbox.size = 3\nBox.kind = 'box'\n"
-              "def f():\n    return 1\n\nf.calls = 0\nvalue = box.size\n")
-    assert rules.answer_uses_the_kernel(answer, {"np": np, "__name__": "__main__"}) == []
+              "def f():\n    return 1\n\nf.calls = 0\nvalue = box.size\n"
+              "grid = np.zeros((2, 3))\ngrid.shape = (3, 2)\ngrid[0] = 1.0\n"
+              "config = tf1.ConfigProto()\nconfig.intra_op_parallelism_threads = 1\n"
+              "name = getattr(box, 'size')\n")
+    names = {"np": np, "tf1": tf1, "__name__": "__main__"}
+    exec(answer, names)
+    assert rules.answer_uses_the_kernel(answer, names) == []
 
 
 @pytest.mark.parametrize("launder", [
