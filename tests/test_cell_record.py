@@ -270,3 +270,15 @@ def test_a_mark_the_answer_leaves_in_the_default_graph_is_not_there_when_it_is_r
         assert shell.user_ns["tf1"].get_collection("cs20_test_seen") == [1]  # back after
     finally:
         shell.user_ns["tf1"].get_default_graph().clear_collection("cs20_test_seen")
+
+
+def test_a_hidden_tests_re_run_starts_as_enforce_s_does(shell):
+    answer = ("try:\n    seen\n    emb = np.ones(3) / 3 ** 0.5\nexcept NameError:\n"
+              "    emb = np.ones(3) * scale\nseen = 1\n")
+    assert run(shell, "scale = 2.0\n") is None and run(shell, answer) is None
+    assert run(shell, "copy = rules.again(globals(), 'emb', scale=3.0)\n") is None
+    np_ = shell.user_ns["np"]
+    assert np_.array_equal(shell.user_ns["copy"]["emb"], [3.0, 3.0, 3.0])  # no seen, fresh scale
+    error = run(shell, "rules.again(globals(), 'emb', scale=None)\n")
+    assert isinstance(error, AssertionError) and \
+        "your answer raised TypeError when the check ran it again" in str(error)
