@@ -855,8 +855,10 @@ _ANSWERING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__sub
 
 
 #: The packages whose own classes may answer comparisons themselves (NumPy's arrays and
-#: scalars, TensorFlow's tensors): a value's class must be theirs, not one that says so.
-_TRUSTED_PACKAGES = {"builtins", "numpy", "tensorflow", "keras", "tf_keras", "collections"}
+#: scalars, TensorFlow's tensors, protocol buffers such as a RunMetadata): a value's class must
+#: be theirs, not one that says so.
+_TRUSTED_PACKAGES = {"builtins", "numpy", "tensorflow", "keras", "tf_keras", "collections",
+                     "google"}
 
 
 def _trusted(klass: type) -> bool:
@@ -876,9 +878,10 @@ def _plain(name: str, value: object, notebook: str, depth: int = 0) -> None:
     such a class can make say yes to anything."""
     for klass in type(value).__mro__:
         if _ANSWERING & set(vars(klass)) and not _trusted(klass):
-            raise AssertionError(f"{name} holds a {type(value).__name__}, a class of the notebook "
-                                 "that answers comparisons itself: give plain values (numbers, "
-                                 "tuples, lists, arrays), which the checks compare")
+            raise AssertionError(f"{name} holds a {type(value).__name__}, a class that answers "
+                                 "comparisons itself and is not NumPy's, TensorFlow's or "
+                                 "Python's own: give plain values (numbers, tuples, lists, "
+                                 "arrays), which the checks compare")
     if depth < 3 and isinstance(value, list | tuple | set | frozenset | dict):
         items = list(value.items()) if isinstance(value, dict) else list(value)
         for item in items[:1000]:

@@ -180,7 +180,8 @@ def test_a_value_of_a_class_that_answers_comparisons_itself_is_refused(shell, va
 
 
 @pytest.mark.parametrize("value", ["Pair(1, 2.0)", "np.float32(2.0)", "np.ones(2)",
-                                   "tf.constant([1.0])", "(np.int64(1), [True, 'a'])"])
+                                   "tf.constant([1.0])", "(np.int64(1), [True, 'a'])",
+                                   "tf1.RunMetadata()"])
 def test_a_plain_value_passes(shell, value):
     assert run(shell, "import collections\nPair = collections.namedtuple('Pair', 'a b')\n") is None
     assert run(shell, f"answer = {value}\n") is None
