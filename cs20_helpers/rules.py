@@ -861,9 +861,15 @@ _TRUSTED_PACKAGES = {"builtins", "numpy", "tensorflow", "keras", "tf_keras", "co
                      "google"}
 
 
+#: Python's own classes that ``builtins`` does not name (None's, ...'s).
+_BUILTIN_SINGLETONS = (type(None), type(Ellipsis), type(NotImplemented))
+
+
 def _trusted(klass: type) -> bool:
     """Whether ``klass`` is the class its package defines under its name (``np.float64``), not
     one made elsewhere (by a cell, by ``type()``) that names that package as its module."""
+    if klass in _BUILTIN_SINGLETONS:
+        return True
     module = sys.modules.get(str(getattr(klass, "__module__", "")))
     found: object = module
     for part in klass.__qualname__.split("."):

@@ -181,7 +181,7 @@ def test_a_value_of_a_class_that_answers_comparisons_itself_is_refused(shell, va
 
 @pytest.mark.parametrize("value", ["Pair(1, 2.0)", "np.float32(2.0)", "np.ones(2)",
                                    "tf.constant([1.0])", "(np.int64(1), [True, 'a'])",
-                                   "tf1.RunMetadata()"])
+                                   "tf1.RunMetadata()", "(None, 7, 7, 512)"])
 def test_a_plain_value_passes(shell, value):
     assert run(shell, "import collections\nPair = collections.namedtuple('Pair', 'a b')\n") is None
     assert run(shell, f"answer = {value}\n") is None
