@@ -169,6 +169,8 @@ def package_of(value: object) -> str:
 
     if inspect.ismodule(value):
         return value.__name__.split(".")[0]
+    if isinstance(value, np.ufunc):  # NumPy's class, also for SciPy's ufuncs: found where?
+        return "numpy" if getattr(np, value.__name__, None) is value else "a ufunc not NumPy's"
     module = getattr(value, "__module__", None) if callable(value) else None
     return module.split(".")[0] if isinstance(module, str) else ""
 

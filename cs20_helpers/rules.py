@@ -383,8 +383,9 @@ def _reached(function: object, notebook: str) -> tuple[list[Callable], dict[str,
     """The functions that ``function`` (a function or any callable) runs and the values it
     holds beyond them: the functions and classes of the notebook (module ``notebook``) it reads
     as globals, those it holds in a default argument or a closure, a ``functools.partial``'s
-    function and arguments, a bound method's function and object, and an object's methods and
-    attributes, for an object or class that the notebook defines."""
+    function and arguments, a bound method's function and object, an object's methods and
+    attributes, for an object or class that the notebook defines, and what another package's
+    object holds (an ``argparse.Namespace`` of modules, an ``np.vectorize``'s function)."""
     import inspect
 
     found: list[Callable] = []
@@ -405,9 +406,10 @@ def _reached(function: object, notebook: str) -> tuple[list[Callable], dict[str,
         elif inspect.isfunction(current):
             current = inspect.unwrap(current)
             found.append(current)
-            todo += [value for value in _held(current).values() if callable(value)]
+            todo += [value for value in _held(current).values()
+                     if callable(value) or _holder(value)]
             todo += [value for value in reads(current).values()
-                     if getattr(value, "__module__", None) == notebook]
+                     if getattr(value, "__module__", None) == notebook or _holder(value)]
         elif getattr(type(current), "__module__", None) == notebook or \
                 isinstance(current, type) and current.__module__ == notebook:
             klass = current if isinstance(current, type) else type(current)
@@ -422,7 +424,21 @@ def _reached(function: object, notebook: str) -> tuple[list[Callable], dict[str,
             todo.append(current.__func__)
         elif isinstance(current, property):
             todo += [each for each in (current.fget, current.fset) if each is not None]
+        elif _holder(current):  # another package's object: what it holds is reached too
+            attributes = dict(list(vars(current).items())[:100])
+            held.update({f"{type(current).__name__}.{name}": value
+                         for name, value in attributes.items()})
+            todo += [value for value in attributes.values() if callable(value)]
     return found, held
+
+
+def _holder(value: object) -> bool:
+    """Whether ``value`` is an object that holds attributes (an ``argparse.Namespace``, an
+    ``np.vectorize``): not a module, a class, a function or an array."""
+    import inspect
+
+    return hasattr(value, "__dict__") and not isinstance(value, ModuleType | type) and \
+        not inspect.isroutine(value) and not isinstance(value, np.ndarray)
 
 
 def _contents(values: dict[str, object], depth: int = 3) -> list[tuple[str, object]]:

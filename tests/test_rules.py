@@ -201,6 +201,14 @@ result = gram(np.ones((4, 2)))
     "ENGINES = [(1, {'fast': tf})]\n\ndef gram(features):\n"
     "    return ENGINES[0][1]['fast'].matmul(features, features, transpose_a=True)\n\n"
     "result = gram(np.ones((4, 2)))\n",
+    # held in another package's objects, or NumPy's class of another package (the sixth attack)
+    "import argparse\nENGINES = argparse.Namespace(fast=tf.matmul)\n\ndef gram(features):\n"
+    "    return ENGINES.fast(features, features, transpose_a=True) / len(features)\n\n"
+    "result = gram(np.ones((4, 2)))\n",
+    "gram = np.vectorize(lambda x: float(tf.reduce_sum(x)), signature='(n,m)->()')\n"
+    "result = gram(np.ones((4, 2)))\n",
+    "import scipy.special\nsquash = scipy.special.expit\n\ndef gram(features):\n"
+    "    return squash(features.T @ features)\n\nresult = gram(np.ones((4, 2)))\n",
 ])
 def test_only_sees_a_package_however_the_function_reaches_it(wrong):
     """An import, __import__, a global, a default argument, a closure (also a function held in
