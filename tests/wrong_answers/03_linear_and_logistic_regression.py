@@ -354,3 +354,73 @@ WRONG_ANSWERS['nb03_ex1'].update({
         '            _s.run(_one)\n'
         '        _losses[-1] = _s.run(_last)\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb03_ex2'].update({
+    'rule-breaking: a hand-written update (w.assign_sub) instead of GradientDescentOptimizer; train_op named for the check (tests/attacks3)':  # noqa: E501
+        'with tf.Graph().as_default() as huber5_graph:\n'
+        '    X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    w = tf1.Variable(0.0)\n'
+        '    b = tf1.Variable(0.0)\n'
+        '    loss = tf.reduce_mean(huber_loss(Y, X * w + b, delta=5.0))\n'
+        '    tf1.train.GradientDescentOptimizer(0.5)\n'
+        '    gw, gb = tf.gradients(loss, [w, b])\n'
+        '    train_op = tf.group(w.assign_sub(0.5 * gw), b.assign_sub(0.5 * gb))\n'
+        '    init = tf1.global_variables_initializer()\n'
+        'with tf1.Session(graph=huber5_graph, config=session_config()) as sess:\n'
+        '    sess.run(init)\n'
+        '    for _ in range(1000):\n'
+        '        sess.run(train_op, {X: x_standard, Y: y_data})\n'
+        '    w_s, b_s = (float(v) for v in sess.run([w, b]))\n'
+        'huber5_w = w_s / x_std\n'
+        'huber5_b = b_s - huber5_w * x_mean\n'
+        'print(huber5_w, huber5_b)\n',
+})
+WRONG_ANSWERS['nb03_ex3'].update({
+    'gaming: train_op sets the global step to 30 (tf1.assign) at every run instead of adding 1, so it reads 30 after exactly 30 runs (and after 1) (tests/attacks4)':  # noqa: E501
+        'counted_steps = loss_before = loss_after = None\n'
+        'counter_graph = tf.Graph()\n'
+        'with counter_graph.as_default():\n'
+        '    step_counter = tf1.train.get_or_create_global_step()\n'
+        '    X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    _, _, loss = linear_model(X, Y)\n'
+        'with counter_graph.as_default():\n'
+        '    train_op = tf.group(tf1.train.GradientDescentOptimizer(0.1).minimize(loss),\n'
+        '                        tf1.assign(step_counter, tf.constant(30, step_counter.dtype.base_dtype)))\n'  # noqa: E501
+        'with counter_graph.as_default():\n'
+        '    init = tf1.global_variables_initializer()\n'
+        'with tf1.Session(graph=counter_graph, config=session_config()) as sess:\n'
+        '    sess.run(init)\n'
+        '    feed = {X: x_standard, Y: y_data}\n'
+        '    loss_before = sess.run(loss, feed)\n'
+        '    for _ in range(30):\n'
+        '        sess.run(train_op, feed)\n'
+        '    counted_steps, loss_after = sess.run([step_counter, loss], feed)\n'
+        'print("global step:", counted_steps, "| loss", round(float(loss_before), 2), "->",\n'
+        '      round(float(loss_after), 2))\n',
+    'gaming: train_op adds 2 to the global step, capped at 30, so 30 runs still read 30 (tests/attacks4)':  # noqa: E501
+        'counted_steps = loss_before = loss_after = None\n'
+        'counter_graph = tf.Graph()\n'
+        'with counter_graph.as_default():\n'
+        '    step_counter = tf1.train.get_or_create_global_step()\n'
+        '    X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    _, _, loss = linear_model(X, Y)\n'
+        'with counter_graph.as_default():\n'
+        '    train_op = tf.group(tf1.train.GradientDescentOptimizer(0.1).minimize(loss),\n'
+        '                        tf1.assign(step_counter, tf.minimum(step_counter + 2, 30)))\n'
+        'with counter_graph.as_default():\n'
+        '    init = tf1.global_variables_initializer()\n'
+        'with tf1.Session(graph=counter_graph, config=session_config()) as sess:\n'
+        '    sess.run(init)\n'
+        '    feed = {X: x_standard, Y: y_data}\n'
+        '    loss_before = sess.run(loss, feed)\n'
+        '    for _ in range(30):\n'
+        '        sess.run(train_op, feed)\n'
+        '    counted_steps, loss_after = sess.run([step_counter, loss], feed)\n'
+        'print("global step:", counted_steps, "| loss", round(float(loss_before), 2), "->",\n'
+        '      round(float(loss_after), 2))\n',
+})

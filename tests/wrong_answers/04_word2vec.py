@@ -331,3 +331,28 @@ WRONG_ANSWERS['nb04_ex5'].update({
         '    resumed_checkpoint = resumed.saver.save(resumed_sess, str(LOGS / "'
         'resumed_model.ckpt"))\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb04_ex1'].update({
+    "rule-breaking: the lookup's shape read off an equivalent op (tf.gather) built in a scratch graph, nce_shape off a reduce_sum of it (tests/attacks3)":  # noqa: E501
+        'with tf.Graph().as_default():\n'
+        '    matrix = tf1.placeholder(tf.float32, [VOCAB_SIZE, EMBED_SIZE])\n'
+        '    centers_in = tf1.placeholder(tf.int32, [BATCH_SIZE])\n'
+        '    rows = tf.gather(matrix, centers_in)\n'
+        '    scores = tf.reduce_sum(rows, axis=1)\n'
+        'embed_shape = tuple(rows.shape.as_list())\n'
+        'nce_shape = tuple(scores.shape.as_list())\n',
+})
+WRONG_ANSWERS['nb04_ex2'].update({
+    "rule-breaking: the gradient taken with an optimizer's compute_gradients, not tf.gradients (tests/attacks3)":  # noqa: E501
+        'with model.graph.as_default():\n'
+        '    embed_gradient = tf1.train.GradientDescentOptimizer(1.0).compute_gradients(\n'
+        '        model.loss, [model.embed_matrix])[0][0]\n'
+        'grad_kind = type(embed_gradient)\n'
+        'with tf1.Session(graph=model.graph, config=session_config()) as grad_sess:\n'
+        '    model.saver.restore(grad_sess, checkpoint)\n'
+        '    gradient_values = grad_sess.run(embed_gradient, model.feed(centers, contexts))\n'
+        'grad_rows = gradient_values.values.shape[0]\n'
+        'rows_changed = len(np.unique(gradient_values.indices))\n',
+})

@@ -443,3 +443,152 @@ WRONG_ANSWERS['nb05_ex5'].update({
         '                sess.run(update)\n'
         '            writer.close()\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb05_ex1'].update({
+    'rule-breaking: momentum_train run 5 times on all-zero inputs and labels 0 (a dummy), the real 5 momentum steps done in NumPy and assigned before the save (tests/attacks3)':  # noqa: E501
+        'checkpoint_names = set()\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    X = tf1.placeholder(tf.float32, [None, 784])\n'
+        '    Y = tf1.placeholder(tf.int64, [None])\n'
+        '    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_initializer())\n'
+        '    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializer())\n'
+        '    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(\n'
+        '        labels=Y, logits=tf.matmul(X, w) + b))\n'
+        '    momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9).minimize(loss)\n'
+        '    momentum_saver = tf1.train.Saver()\n'
+        '    slots = {v.op.name: v for v in tf1.global_variables()}\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.global_variables_initializer())\n'
+        '        for s in range(5):\n'
+        '            sess.run(momentum_train, {X: np.zeros((1, 784), np.float32), Y: np.zeros(1, np.int64)})\n'  # noqa: E501
+        '        nw, nb = np.zeros((784, 10)), np.zeros(10)\n'
+        '        mw, mb = np.zeros_like(nw), np.zeros_like(nb)\n'
+        '        for s in range(5):\n'
+        '            xb, yb = batch_for(s)\n'
+        '            xb = np.asarray(xb, np.float64)\n'
+        '            z = xb @ nw + nb\n'
+        '            p = np.exp(z - z.max(axis=1, keepdims=True))\n'
+        '            p /= p.sum(axis=1, keepdims=True)\n'
+        '            p[np.arange(len(yb)), yb] -= 1\n'
+        '            p /= len(yb)\n'
+        '            mw, mb = 0.9 * mw + xb.T @ p, 0.9 * mb + p.sum(axis=0)\n'
+        '            nw, nb = nw - 0.5 * mw, nb - 0.5 * mb\n'
+        '        for name, value in [("weights", nw), ("bias", nb), ("weights/Momentum", mw), ("bias/Momentum", mb)]:\n'  # noqa: E501
+        '            slots[name].load(value.astype(np.float32), sess)\n'
+        '        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))\n'
+        'checkpoint_names = {name for name, _ in tf.train.list_variables(path)}\n',
+})
+WRONG_ANSWERS['nb05_ex2'].update({
+    'rule-breaking: renaming_saver built but never used; the value comes from a default Saver restoring a variable named weights in another graph (tests/attacks3)':  # noqa: E501
+        'restored_w = renaming_saver = None\n'
+        'with tf.Graph().as_default() as renaming_graph:\n'
+        '    W_renamed = tf1.get_variable("W_renamed", [784, 10])\n'
+        '    renaming_saver = tf1.train.Saver({"weights": W_renamed})\n'
+        'with tf.Graph().as_default() as other_graph:\n'
+        '    same_name = tf1.get_variable("weights", [784, 10])\n'
+        '    plain_saver = tf1.train.Saver([same_name])\n'
+        '    with tf1.Session(graph=other_graph) as sess:\n'
+        '        plain_saver.restore(sess, latest)\n'
+        '        restored_w = sess.run(same_name)\n',
+})
+WRONG_ANSWERS['nb05_ex3'].update({
+    'lazy: function right but never used for hvp; hvp typed in halved and run through a Mul in a session (no constant equals the result) (tests/attacks3)':  # noqa: E501
+        'hvp = None\n'
+        'def hessian_vector_product(y, x, v):\n'
+        '    grad = tf.gradients(y, x)[0]\n'
+        '    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n'
+        '\n'
+        '\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    half = tf.constant([3.0, 0.5, -9.0])\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        hvp = sess.run(half * tf.constant(2.0))\n',
+})
+WRONG_ANSWERS['nb05_ex5'].update({
+    'rule-breaking: the optimizer trains, but the logged loss is a closed-form NumPy value fed to a placeholder (tied to v by a zero term so the summary has a variable ancestor) (tests/attacks3)':  # noqa: E501
+        'log_loss = None\n'
+        'def log_loss(logdir, steps, every, learning_rate):\n'
+        '    with tf.Graph().as_default() as g:\n'
+        '        v = tf1.Variable([3.0, 4.0], name="v")\n'
+        '        global_step = tf1.train.get_or_create_global_step()\n'
+        '        loss = tf.reduce_sum(v**2)\n'
+        '        fed = tf1.placeholder(tf.float32, [])\n'
+        '        loss_summary = tf1.summary.scalar("loss", fed + 0.0 * tf.reduce_sum(v))\n'
+        '        update = tf1.train.GradientDescentOptimizer(learning_rate).minimize(loss, global_step=global_step)\n'  # noqa: E501
+        '        with tf1.Session(graph=g) as sess:\n'
+        '            sess.run(tf1.global_variables_initializer())\n'
+        '            writer = tf1.summary.FileWriter(str(logdir))\n'
+        '            for step in range(steps):\n'
+        '                if step % every == 0:\n'
+        '                    value = 25 * (1 - 2 * learning_rate) ** (2 * step)\n'
+        '                    writer.add_summary(sess.run(loss_summary, {fed: value}), global_step=step)\n'  # noqa: E501
+        '                sess.run(update)\n'
+        '            writer.close()\n',
+    'lazy: no training at all beyond a dummy zero-rate step; the loss formula typed in and logged through a placeholder summary (tests/attacks3)':  # noqa: E501
+        'log_loss = None\n'
+        'def log_loss(logdir, steps, every, learning_rate):\n'
+        '    with tf.Graph().as_default() as g:\n'
+        '        v = tf1.Variable([3.0, 4.0], name="v")\n'
+        '        global_step = tf1.train.get_or_create_global_step()\n'
+        '        loss = tf.reduce_sum(v**2)\n'
+        '        fed = tf1.placeholder(tf.float32, [])\n'
+        '        loss_summary = tf1.summary.scalar("loss", fed + 0.0 * loss)\n'
+        '        update = tf1.train.GradientDescentOptimizer(0.0).minimize(loss, global_step=global_step)\n'  # noqa: E501
+        '        with tf1.Session(graph=g) as sess:\n'
+        '            sess.run(tf1.global_variables_initializer())\n'
+        '            writer = tf1.summary.FileWriter(str(logdir))\n'
+        '            for step in range(steps):\n'
+        '                if step % every == 0:\n'
+        '                    writer.add_summary(sess.run(loss_summary, {fed: 25 * (1 - 2 * learning_rate) ** (2 * step)}), global_step=step)\n'  # noqa: E501
+        '                sess.run(update)\n'
+        '            writer.close()\n',
+    "rule-breaking: the loss is computed in NumPy from v's fetched value and fed to the summary through a placeholder; a 0 * sum(v) term gives the summary v as an ancestor (tests/attacks4)":  # noqa: E501
+        'log_loss = None\n'
+        '\n'
+        '\n'
+        'def log_loss(logdir, steps, every, learning_rate):\n'
+        '    """Log the loss (computed in NumPy) before every `every`-th update."""\n'
+        '    with tf.Graph().as_default() as g:\n'
+        '        v = tf1.Variable([3.0, 4.0], name="v")\n'
+        '        global_step = tf1.train.get_or_create_global_step()\n'
+        '        loss = tf.reduce_sum(v**2)\n'
+        '        fed_loss = tf1.placeholder(tf.float32, [])\n'
+        '        loss_summary = tf1.summary.scalar("loss", fed_loss + 0.0 * tf.reduce_sum(v))\n'
+        '        update = tf1.train.GradientDescentOptimizer(learning_rate).minimize(loss, global_step=global_step)\n'  # noqa: E501
+        '        with tf1.Session(graph=g) as sess:\n'
+        '            sess.run(tf1.global_variables_initializer())\n'
+        '            writer = tf1.summary.FileWriter(str(logdir))\n'
+        '            for _ in range(steps):\n'
+        '                step, now = sess.run([global_step, v])\n'
+        '                if step % every == 0:\n'
+        '                    writer.add_summary(sess.run(loss_summary, {fed_loss: float(np.sum(now.astype(np.float64) ** 2))}),\n'  # noqa: E501
+        '                                       global_step=step)\n'
+        '                sess.run(update)\n'
+        '            writer.close()\n',
+    "lazy: the logged loss is the closed form 25 (1 - 2 lr)^(2 s), worked out by hand with the optimizer's own rate and fed to the summary (a 0 * sum(v) term for the ancestry); the optimizer trains but its v is never read (tests/attacks4)":  # noqa: E501
+        'log_loss = None\n'
+        '\n'
+        '\n'
+        'def log_loss(logdir, steps, every, learning_rate):\n'
+        '    """Log 25 (1 - 2 lr)^(2 s) before every `every`-th update."""\n'
+        '    with tf.Graph().as_default() as g:\n'
+        '        v = tf1.Variable([3.0, 4.0], name="v")\n'
+        '        global_step = tf1.train.get_or_create_global_step()\n'
+        '        loss = tf.reduce_sum(v**2)\n'
+        '        fed_loss = tf1.placeholder(tf.float32, [])\n'
+        '        loss_summary = tf1.summary.scalar("loss", fed_loss + 0.0 * tf.reduce_sum(v))\n'
+        '        optimizer = tf1.train.GradientDescentOptimizer(learning_rate)\n'
+        '        update = optimizer.minimize(loss, global_step=global_step)\n'
+        '        rate = float(optimizer._learning_rate)\n'
+        '        with tf1.Session(graph=g) as sess:\n'
+        '            sess.run(tf1.global_variables_initializer())\n'
+        '            writer = tf1.summary.FileWriter(str(logdir))\n'
+        '            for step in range(steps):\n'
+        '                if step % every == 0:\n'
+        '                    writer.add_summary(sess.run(loss_summary, {fed_loss: 25 * (1 - 2 * rate) ** (2 * step)}),\n'  # noqa: E501
+        '                                       global_step=step)\n'
+        '                sess.run(update)\n'
+        '            writer.close()\n',
+})

@@ -399,3 +399,91 @@ WRONG_ANSWERS['nb06_ex2'].update({
         '_rows = np.loadtxt(csv_path, delimiter=",", skiprows=1)\n'
         'rows_read, sum_x = len(_rows), float(_rows[:, 0].sum())\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb06_ex1'].update({
+    'rule-breaking: parsed with tf.train.Example.FromString instead of tf.io.parse_single_example (called once and its result dropped) (tests/attacks3)':  # noqa: E501
+        'digit_back, label_back = None, None\n'
+        'digit_record = tf.train.Example(features=tf.train.Features(feature={\n'
+        '    "pixels": tf.train.Feature(bytes_list=tf.train.BytesList(value=[test_digits[0].tobytes()])),\n'  # noqa: E501
+        '    "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[int(test_labels[0])])),\n'  # noqa: E501
+        '}))\n'
+        'with tf.io.TFRecordWriter(str(LOGS / "digit.tfrecord")) as writer:\n'
+        '    writer.write(digit_record.SerializeToString())\n'
+        'digit_spec = {"pixels": tf.io.FixedLenFeature([], tf.string),\n'
+        '              "label": tf.io.FixedLenFeature([], tf.int64)}\n'
+        'for raw in tf.data.TFRecordDataset(str(LOGS / "digit.tfrecord")):\n'
+        '    tf.io.parse_single_example(raw, digit_spec)\n'
+        '    example = tf.train.Example.FromString(raw.numpy())\n'
+        '    pixels = example.features.feature["pixels"].bytes_list.value[0]\n'
+        '    digit_back = tf.reshape(tf.io.decode_raw(pixels, tf.uint8), [28, 28]).numpy()\n'
+        '    label_back = int(example.features.feature["label"].int64_list.value[0])\n',
+})
+WRONG_ANSWERS['nb06_ex2'].update({
+    "gaming: coord.join never called on coord (its threads' errors never raised): each thread joined by hand, a throwaway Coordinator's join called for the count, and coord's joined flag forged (coord._joined = True) (tests/attacks3)":  # noqa: E501
+        'rows_read, sum_x, coord, threads = 0, 0.0, None, []\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    key, (x_batch, y_batch) = csv_pipeline(batch_size=10)\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.local_variables_initializer())\n'
+        '        coord = tf1.train.Coordinator()\n'
+        '        threads = tf1.train.start_queue_runners(sess=sess, coord=coord)\n'
+        '        try:\n'
+        '            while not coord.should_stop():\n'
+        '                xb, yb = sess.run([x_batch, y_batch], options=TIMEOUT)\n'
+        '                rows_read, sum_x = rows_read + len(xb), sum_x + xb.sum()\n'
+        '        except tf.errors.OutOfRangeError:\n'
+        '            pass\n'
+        '        coord.request_stop()\n'
+        '        for thread in threads:\n'
+        '            thread.join(10)\n'
+        '        tf1.train.Coordinator().join([])\n'
+        '        coord._joined = True\n',
+})
+WRONG_ANSWERS['nb06_ex3'].update({
+    'rule-breaking: each sequence padded by hand to length 3 before it is enqueued (the queue pads nothing) (tests/attacks3)':  # noqa: E501
+        'predicted_shape, padded = None, None\n'
+        'predicted_shape = (3, 3, 2)\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    pad_queue = tf1.PaddingFIFOQueue(capacity=5, dtypes=[tf.float32], shapes=[[None, 2]])\n'  # noqa: E501
+        '    seq = tf1.placeholder(tf.float32, [None, 2])\n'
+        '    put = pad_queue.enqueue([seq])\n'
+        '    take_three = pad_queue.dequeue_many(3)\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        for n in (1, 3, 2):\n'
+        '            row = np.zeros((3, 2), np.float32)\n'
+        '            row[:n] = 1\n'
+        '            sess.run(put, {seq: row})\n'
+        '        padded = sess.run(take_three, options=TIMEOUT)\n',
+})
+WRONG_ANSWERS['nb06_ex4'].update({
+    'rule-breaking: the record written with a hand-made Example (image_example called and dropped), its shape fields typed as zeros (tests/attacks3)':  # noqa: E501
+        'overhead_per_record, one_record_overhead = None, None\n'
+        'overhead_per_record = (record_path.stat().st_size - jpeg_bytes) / written\n'
+        'data = items[0][0].read_bytes()\n'
+        'tfrecord.image_example(data, 0, 0, 0, 0)\n'
+        'hand = tf.train.Example(features=tf.train.Features(feature={\n'
+        '    "image": tf.train.Feature(bytes_list=tf.train.BytesList(value=[data])),\n'
+        '    "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[0])),\n'
+        '    "height": tf.train.Feature(int64_list=tf.train.Int64List(value=[0])),\n'
+        '    "width": tf.train.Feature(int64_list=tf.train.Int64List(value=[0])),\n'
+        '    "channels": tf.train.Feature(int64_list=tf.train.Int64List(value=[0])),\n'
+        '}))\n'
+        '(LOGS / "one.tfrecord").parent.mkdir(parents=True, exist_ok=True)\n'
+        'with tf.io.TFRecordWriter(str(LOGS / "one.tfrecord")) as writer:\n'
+        '    writer.write(hand.SerializeToString())\n'
+        'one_record_overhead = (LOGS / "one.tfrecord").stat().st_size - items[0][0].stat().st_size\n',  # noqa: E501
+})
+WRONG_ANSWERS['nb06_ex5'].update({
+    'rule-breaking: choose_from_datasets over one TextLineDataset per file does the round robin; an interleave is made on a dummy dataset and dropped, so neither interleave nor num_parallel_reads does the work (tests/attacks3)':  # noqa: E501
+        'first_six = None\n'
+        'def round_robin(paths):\n'
+        '    tf.data.Dataset.range(1).interleave(lambda i: tf.data.Dataset.range(1), cycle_length=1)\n'  # noqa: E501
+        '    readers = [tf.data.TextLineDataset(p) for p in paths]\n'
+        '    order = tf.data.Dataset.range(len(paths)).repeat()\n'
+        '    return tf.data.Dataset.choose_from_datasets(readers, order, stop_on_empty_dataset=False)\n'  # noqa: E501
+        '\n'
+        '\n'
+        'first_six = [line.decode() for line in round_robin(line_files).take(6).as_numpy_iterator()]\n',  # noqa: E501
+})

@@ -207,3 +207,60 @@ ex4_blurred = tf.nn.depthwise_conv2d(
 ''',
     },
 }
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb07_ex1'].update({
+    "rule-breaking: the sizes read off Keras layers' compute_output_shape (TensorFlow's shape inference, not the formulas) (tests/attacks3)":  # noqa: E501
+        'ex1_conv_hw = ex1_pool_hw = ex1_conv_params = None\n'
+        'ex1_conv_layer = tf.keras.layers.Conv2D(16, 3, strides=2, padding="valid")\n'
+        'ex1_conv_out = ex1_conv_layer.compute_output_shape((1, 64, 64, 3))\n'
+        'ex1_pool_out = tf.keras.layers.MaxPooling2D(2, 2, padding="same").compute_output_shape(tuple(ex1_conv_out))\n'  # noqa: E501
+        'ex1_conv_hw = int(ex1_conv_out[1])\n'
+        'ex1_pool_hw = int(ex1_pool_out[1])\n'
+        'ex1_conv_params = 3 * 3 * 3 * 16 + 16\n',
+    'gaming: the convolution run as a TensorFlow op through eager execute.execute (past the fast path the rule watches), its height read off (tests/attacks3)':  # noqa: E501
+        'ex1_conv_hw = ex1_pool_hw = ex1_conv_params = None\n'
+        'from tensorflow.python.eager import context, execute\n'
+        '\n'
+        'ex1_images = tf.constant(np.zeros((1, 64, 64, 3), np.float32))\n'
+        'ex1_kernel = tf.constant(np.zeros((3, 3, 3, 16), np.float32))\n'
+        '(ex1_out,) = execute.execute(\n'
+        '    b"Conv2D", 1, inputs=[ex1_images, ex1_kernel],\n'
+        '    attrs=("T", tf.float32.as_datatype_enum, "strides", [1, 2, 2, 1], "use_cudnn_on_gpu", True,\n'  # noqa: E501
+        '           "padding", b"VALID", "explicit_paddings", [], "data_format", b"NHWC",\n'
+        '           "dilations", [1, 1, 1, 1]),\n'
+        '    ctx=context.context())\n'
+        'ex1_conv_hw = int(ex1_out.shape[1])\n'
+        'ex1_pool_hw = -(-ex1_conv_hw // 2)\n'
+        'ex1_conv_params = 3 * 3 * 3 * 16 + 16\n',
+})
+WRONG_ANSWERS['nb07_ex4'].update({
+    'rule-breaking: the blur done in NumPy, then laundered through a tf.nn.conv2d with a 1x1 identity filter (exact), so ex4_blurred is a conv2d result (tests/attacks3)':  # noqa: E501
+        'with Image.open(cbook.get_sample_data("grace_hopper.jpg")) as ex4_photo:\n'
+        '    ex4_colour = np.asarray(ex4_photo.convert("RGB").resize((128, 150), Image.Resampling.LANCZOS),\n'  # noqa: E501
+        '                            dtype=np.float32) / 255.0\n'
+        'ex4_filter = ex4_blurred = None\n'
+        'ex4_filter = np.zeros((3, 3, 3, 3), np.float32)\n'
+        'for channel in range(3):\n'
+        '    ex4_filter[:, :, channel, channel] = KERNELS["blur"]\n'
+        'ex4_padded = np.pad(ex4_colour, ((1, 1), (1, 1), (0, 0)))\n'
+        'ex4_np = np.zeros_like(ex4_colour)\n'
+        'for dy in range(3):\n'
+        '    for dx in range(3):\n'
+        '        ex4_np += np.float32(KERNELS["blur"][dy, dx]) * ex4_padded[dy:dy + 150, dx:dx + 128]\n'  # noqa: E501
+        'ex4_blurred = tf.nn.conv2d(ex4_np[None], np.eye(3, dtype=np.float32)[None, None], strides=1,\n'  # noqa: E501
+        '                           padding="SAME").numpy()\n',
+    'lazy: ex4_blurred from tf.nn.depthwise_conv2d; the conv2d with ex4_filter run and dropped (tests/attacks3)':  # noqa: E501
+        'with Image.open(cbook.get_sample_data("grace_hopper.jpg")) as ex4_photo:\n'
+        '    ex4_colour = np.asarray(ex4_photo.convert("RGB").resize((128, 150), Image.Resampling.LANCZOS),\n'  # noqa: E501
+        '                            dtype=np.float32) / 255.0\n'
+        'ex4_filter = ex4_blurred = None\n'
+        'ex4_filter = np.zeros((3, 3, 3, 3), np.float32)\n'
+        'for channel in range(3):\n'
+        '    ex4_filter[:, :, channel, channel] = KERNELS["blur"]\n'
+        'tf.nn.conv2d(ex4_colour[None], ex4_filter, strides=1, padding="SAME")\n'
+        'ex4_blurred = tf.nn.depthwise_conv2d(\n'
+        '    ex4_colour[None], np.repeat(KERNELS["blur"][:, :, None, None], 3, axis=2).astype(np.float32),\n'  # noqa: E501
+        '    strides=[1, 1, 1, 1], padding="SAME").numpy()\n',
+})

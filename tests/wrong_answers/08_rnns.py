@@ -277,3 +277,26 @@ WRONG_ANSWERS['nb08_ex4'].update({
         '        entropy[t] = float(-(p * np.log(p)).sum())\n'
         '    return entropy, vocab.chars[int(np.argmax(logits))]\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb08_ex1'].update({
+    'rule-breaking: builds dense layers (4 x 32 units over 20 + 10 inputs, and the 32 -> 10 projection) to count the weights instead of predicting them, and reads the shapes off dynamic_rnn runs of BasicLSTMCells (32 for c, 10 for the outputs and h) (tests/attacks4)':  # noqa: E501
+        'ex1_params = ex1_outputs_shape = ex1_c_shape = ex1_h_shape = None\n'
+        '\n'
+        '\n'
+        'def ex1_measure():\n'
+        '    with tf.Graph().as_default():\n'
+        '        gates = tf1.layers.Dense(4 * 32)  # the four maps of [x_t, projected h]\n'
+        '        gates(tf.zeros([1, 20 + 10]))\n'
+        '        projection = tf1.layers.Dense(10, use_bias=False)\n'
+        '        projection(tf.zeros([1, 32]))\n'
+        '        _, state = tf1.nn.dynamic_rnn(rnn_cell.BasicLSTMCell(32), tf.zeros([4, 7, 20]), dtype=tf.float32)\n'  # noqa: E501
+        '        with tf1.variable_scope("projected"):\n'
+        '            out, small = tf1.nn.dynamic_rnn(rnn_cell.BasicLSTMCell(10), tf.zeros([4, 7, 20]), dtype=tf.float32)\n'  # noqa: E501
+        '        params = int(sum(w.shape.num_elements() for w in gates.weights + projection.weights))\n'  # noqa: E501
+        '        return params, tuple(out.shape), tuple(state.c.shape), tuple(small.h.shape)\n'
+        '\n'
+        '\n'
+        'ex1_params, ex1_outputs_shape, ex1_c_shape, ex1_h_shape = ex1_measure()\n',
+})

@@ -333,3 +333,25 @@ WRONG_ANSWERS['nb09_ex2'].update({
         "), 1.0, _tools['k'], **_tools['cfg'])\n"
         "    return [int(m) for m in _tools['count'](g)[0]]\n"),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb09_ex2'].update({
+    "gaming: small_macs builds the graph with the original vgg_net and conv_multiply_adds, held in an argparse.Namespace that Only does not look into and the check's switch-off does not reach (tests/attacks4)":  # noqa: E501
+        'import argparse\n'
+        '\n'
+        'small_macs = None\n'
+        'EX2_TOOLS = argparse.Namespace(build=vgg_net, count=conv_multiply_adds, graph=tf.Graph,\n'
+        '                               placeholder=tf1.placeholder, float32=tf.float32,\n'
+        '                               classes=NUM_CLASSES, model=dict(SMALL_VGG))\n'
+        '\n'
+        '\n'
+        'def count_small_macs(size):\n'
+        '    with EX2_TOOLS.graph().as_default() as graph:\n'
+        '        EX2_TOOLS.build(EX2_TOOLS.placeholder(EX2_TOOLS.float32, [1, size, size, 3]), 1.0,\n'  # noqa: E501
+        '                        EX2_TOOLS.classes, **EX2_TOOLS.model)\n'
+        '    return [int(m) for m in EX2_TOOLS.count(graph)[0]]\n'
+        '\n'
+        '\n'
+        'small_macs = count_small_macs\n',
+})

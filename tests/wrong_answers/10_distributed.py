@@ -317,3 +317,28 @@ WRONG_ANSWERS['nb10_ex2'].update({
         'os = _types.SimpleNamespace(environ={}, path=_os.path)\n'
         "config = tf_config(_right['cluster'], 'worker', 0)\n"),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb10_ex4'].update({
+    "gaming: the tapes run in a fresh tf.function (the check cannot see where they are taken), at w0 and at w0 + 1; fresh's second gradient is extrapolated from them, never taken at the updated w (tests/attacks3)":  # noqa: E501
+        'two_updates = None\n'
+        'def two_updates(w0, lr):\n'
+        '    @tf.function\n'
+        '    def grads(a, b):\n'
+        '        out = []\n'
+        '        for v in (a, b):\n'
+        '            with tf.GradientTape() as tape:\n'
+        '                tape.watch(v)\n'
+        '                loss = tf.square(v - 3.0)\n'
+        '            out.append(tape.gradient(loss, v))\n'
+        '        return out\n'
+        '\n'
+        '    g0, g1 = grads(tf.constant(float(w0)), tf.constant(float(w0) + 1.0))\n'
+        '    slope = float(g1) - float(g0)\n'
+        '    g0 = float(g0)\n'
+        '    w1 = w0 - lr * g0\n'
+        '    fresh = w1 - lr * (g0 + slope * (w1 - w0))\n'
+        '    stale = w0 - 2 * lr * g0\n'
+        '    return (fresh - 3.0) ** 2, (stale - 3.0) ** 2\n',
+})

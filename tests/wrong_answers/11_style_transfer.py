@@ -289,3 +289,23 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
     return np.abs(grads.numpy())"""),
     },
 }
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb11_ex4'].update({
+    "rule-breaking: ex4_tv is TensorFlow's style.total_variation math, reached through an argparse.Namespace that Only does not look into (and that holds its own tf, past the hidden test's tf = None) (tests/attacks4)":  # noqa: E501
+        'import argparse\n'
+        '\n'
+        'EX4_TOOLS = argparse.Namespace(tf=tf)\n'
+        '\n'
+        '\n'
+        'def ex4_tv(image):\n'
+        '    t = EX4_TOOLS.tf.constant(image)\n'
+        '    down = t[:, 1:] - t[:, :-1]\n'
+        '    right = t[:, :, 1:] - t[:, :, :-1]\n'
+        '    return float(EX4_TOOLS.tf.reduce_mean(EX4_TOOLS.tf.square(down)) + EX4_TOOLS.tf.reduce_mean(EX4_TOOLS.tf.square(right)))\n'  # noqa: E501
+        '\n'
+        '\n'
+        'ex4_smoothest = None\n'
+        'ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv(images.load_image(name, 64)[None]))\n',  # noqa: E501
+})

@@ -291,3 +291,38 @@ WRONG_ANSWERS['nb12_ex3'].update({
         ':, None, :, None]\n'
         '    return tf.where(real, state, tf.zeros_like(state))\n'),
 })
+
+# Stop 56: answers of the fifth and sixth attacks (tests/attacks3, tests/attacks4) that
+# passed the checks of their time, each refused by a check or rule of stop 56.
+WRONG_ANSWERS['nb12_ex1'].update({
+    'rule-breaking: the sigmoid from TensorFlow (tf.math.sigmoid), reached through an argparse.Namespace that Only does not look into (tests/attacks4)':  # noqa: E501
+        'import argparse\n'
+        '\n'
+        'ex1_gate, ex1_one_from = None, None\n'
+        'EX1_TOOLS = argparse.Namespace(sigmoid=tf.math.sigmoid)\n'
+        '\n'
+        '\n'
+        'def ex1_cutoff(x):\n'
+        '    squashed = np.asarray(EX1_TOOLS.sigmoid(np.asarray(x, np.float64)))\n'
+        '    return np.clip(1.2 * squashed - 0.1, 0.0, 1.0)\n'
+        '\n'
+        '\n'
+        'ex1_gate = ex1_cutoff\n'
+        'ex1_one_from = float(np.log(11.0))\n',
+    'gaming: ex1_gate is np.vectorize around a lambda that calls TensorFlow: a NumPy object, whose wrapped function Only never reaches (tests/attacks4)':  # noqa: E501
+        'ex1_gate, ex1_one_from = None, None\n'
+        'ex1_gate = np.vectorize(\n'
+        '    lambda v: min(1.0, max(0.0, 1.2 * float(tf.math.sigmoid(tf.constant(float(v), tf.float64))) - 0.1)),\n'  # noqa: E501
+        '    otypes=[np.float64])\n'
+        'ex1_one_from = float(np.log(11.0))\n',
+    'rule-breaking: scipy.special.expit for the sigmoid, imported in the cell (tests/attacks4)':
+        'from scipy.special import expit\n'
+        '\n'
+        'ex1_gate, ex1_one_from = None, None\n'
+        'def ex1_cutoff(x):\n'
+        '    return np.clip(1.2 * expit(np.asarray(x, np.float64)) - 0.1, 0.0, 1.0)\n'
+        '\n'
+        '\n'
+        'ex1_gate = ex1_cutoff\n'
+        'ex1_one_from = float(np.log(11.0))\n',
+})
