@@ -14,6 +14,7 @@ The notebook kit, what most notebooks import:
     notebook                      setup(): quiet, seeded TensorFlow in TF1 and TF2 styles  [all]
     checks                        exercise checks; trained figures within a tolerance  [all]
     rules                         a task's stated rules, checked on a re-run  [all]
+    perturb                       what a re-run changes, so typed values stop matching  [02]
     cell_record                   the cells a kernel ran, kept for the checks; guards them  [-]
     results                       a notebook's headline figures, as a table and JSON  [all]
     paths                         where things go: data, cache, logs, results  [all but 02 12]

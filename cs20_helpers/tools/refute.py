@@ -79,9 +79,10 @@ STAMP_KEY = "cs20_refuted"
 #: holds it to that; a module it comes to import belongs here).
 HELPERS = ("checks.py", "busy.py", "cell_record.py")
 #: Package modules digested only for a notebook whose code cells import them (``rules.py``, which
-#: imports only ``checks.py``): the stamps of the notebooks that do not use them stay valid when
-#: they change, and cover exactly what their checks call.
-USED_HELPERS = ("rules.py",)
+#: imports only ``checks.py``, and ``perturb.py``, which imports none): the stamps of the
+#: notebooks that do not use them stay valid when they change, and cover exactly what their
+#: checks call.
+USED_HELPERS = ("rules.py", "perturb.py")
 #: Each run's working folder is ``<temp>/<PREFIX>*`` (``guards.owned_folder``).
 PREFIX = "cs20-refute-"
 #: Where the wrong answers live, one file per notebook stem (kept out of the student copies).
