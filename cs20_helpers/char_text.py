@@ -1,4 +1,4 @@
-"""Character-level text for the language model of lecture 11: vocabulary, ids, batches, sampling.
+"""Text for the character language model of lecture 11: ids, batches, sampling, n-gram baselines.
 
 The plumbing of notebook 08, kept out of the notebook and tested::
 
@@ -8,6 +8,8 @@ The plumbing of notebook 08, kept out of the notebook and tested::
     x, y = random_windows(ids, batch_size=32, seq_len=50, rng=rng)   # y is x shifted by one
     padded, lengths = pad_batch([[3, 1, 4], [1, 5]])    # variable-length sequences, 0 = pad
     text = generate(step, vocab, prime="The ", length=200, temperature=0.5, rng=rng)
+    loss = ngram_loss(train_ids, heldout_ids, order=4, vocab_size=len(vocab))  # counting baseline
+    cost = word_ngram_cost(train_text, heldout_text, order=2)  # words, priced per character
 
 Everything random comes from a ``numpy.random.Generator`` the caller seeds, so a seed gives the
 same batches and, for the same logits, the same sampled text.
@@ -16,8 +18,12 @@ same batches and, for the same logits, the same sampled text.
 from __future__ import annotations
 
 __all__ = ["CharVocab", "consecutive_windows", "generate", "NEWS_FILE", "news_text", "ngram_loss",
-    "pad_batch", "random_windows", "sample_id", "softmax", "split_ids", "StepFn"]
+    "pad_batch", "random_windows", "sample_id", "softmax", "split_ids", "StepFn", "word_ngram_cost",
+    "word_tokens", "WordNgramCost"]
 
+import math
+import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -151,6 +157,122 @@ def ngram_loss(train_ids: np.ndarray, heldout_ids: np.ndarray, order: int, vocab
     probability = ((_counts_of(heldout, ngrams) + alpha)
                    / (_counts_of(heldout // vocab_size, contexts) + alpha * vocab_size))
     return float(-np.log(probability).mean())
+
+
+def word_tokens(text: str) -> list[str]:
+    """Return ``text`` as words (runs of non-space characters) and the white space between them,
+    except the single spaces between two words, which the words imply: ``"".join`` of the tokens
+    with a space put back between two words gives ``text`` again."""
+    pieces = re.findall(r"\S+|\s+", text)
+    return [p for i, p in enumerate(pieces)
+            if not (p == " " and 0 < i < len(pieces) - 1)]
+
+
+@dataclass(frozen=True)
+class WordNgramCost:
+    """What a word n-gram model pays for a held-out text, every character of it included."""
+
+    characters: int  #: characters of the held-out text
+    words: int  #: its words (tokens that are not white space)
+    unseen: int  #: of those, words that never occur in the training text
+    token_nats: float  #: nats for predicting its tokens (an unseen one as "a new word")
+    spelling_nats: float  #: nats for spelling out each new word, character by character
+    weights: tuple[float, ...]  #: the interpolation weight of each order, 2-gram up, tuned
+
+    @property
+    def unseen_fraction(self) -> float:
+        """The share of held-out words never seen in training."""
+        return self.unseen / self.words
+
+    @property
+    def nats_per_character(self) -> float:
+        """All the nats, over every character of the held-out text."""
+        return (self.token_nats + self.spelling_nats) / self.characters
+
+
+_NEW = None  # stands for "a word not seen in training"
+_WEIGHTS = tuple(i / 20 for i in range(1, 20))  # the interpolation weights tried: 0.05 ... 0.95
+
+
+class _WordNgrams:
+    """Interpolated word n-gram counts: P(w | h) = lam * count(h, w) / count(h) + (1 - lam) *
+    P(w | h without its first word), the lower order alone where h was never seen; at the
+    bottom, a word seen c times gets c / (N + T) and a new word T / (N + T) (N words, T of
+    them distinct: how often training met a word for the first time)."""
+
+    def __init__(self, tokens: list[str], order: int) -> None:
+        self.order = order
+        padded = ["\n"] * (order - 1) + tokens  # the text starts as after an article's end
+        self.ngrams = [Counter(tuple(padded[i - n:i]) for i in range(order, len(padded) + 1))
+                       for n in range(2, order + 1)]  # ngrams[n - 2]: n-grams ending on a token
+        self.contexts = [Counter() for _ in self.ngrams]  # contexts[n - 2]: their first n - 1
+        for contexts, ngrams in zip(self.contexts, self.ngrams, strict=True):
+            for key, count in ngrams.items():
+                contexts[key[:-1]] += count
+        self.unigrams = Counter(tokens)
+        self.total, self.distinct = len(tokens), len(self.unigrams)
+
+    def probability(self, history: tuple[str, ...], word: str | None,
+                    weights: Sequence[float]) -> float:
+        """P(word | ``history``, the order - 1 tokens before it); ``word`` None: a new word."""
+        count = self.unigrams[word] if word is not None else self.distinct
+        p = count / (self.total + self.distinct)
+        for n in range(2, self.order + 1):
+            context = history[len(history) - n + 1:]
+            seen = self.contexts[n - 2][context]
+            if seen:
+                hits = self.ngrams[n - 2][(*context, word)] if word is not None else 0
+                p = weights[n - 2] * hits / seen + (1 - weights[n - 2]) * p
+        return p
+
+    def token_nats(self, tokens: list[str], weights: Sequence[float]) -> float:
+        """Total nats of ``tokens``, each predicted from the order - 1 before it."""
+        padded = ["\n"] * (self.order - 1) + tokens
+        return -sum(math.log(self.probability(tuple(padded[i:i + self.order - 1]),
+                                              w if w in self.unigrams else _NEW, weights))
+                    for i, w in enumerate(tokens))
+
+
+def _spelling_nats(types: Sequence[str], words: Iterable[str], alphabet: Sequence[str]) -> float:
+    """Nats to spell ``words`` one character at a time, then their end, at the frequencies of
+    the characters and ends of the distinct training words ``types`` (each count raised by 1)."""
+    counts = Counter("".join(types))
+    total = sum(counts.values()) + len(types) + len(alphabet) + 1  # + 1: the end symbol
+    end = -math.log((len(types) + 1) / total)
+    return sum(end - sum(math.log((counts[c] + 1) / total) for c in w) for w in words)
+
+
+def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordNgramCost:
+    """Return what a counting word n-gram model pays for ``heldout_text``, in nats, so that it
+    compares with a character model: per character, every character of the text included.
+
+    Text is cut into ``word_tokens``. Each token is predicted from the ``order - 1`` before it
+    by interpolated counts (``_WordNgrams``); the weights are chosen on the last tenth of the
+    training tokens, counted on the rest, then the counts are redone on all of them. A word
+    never seen in training is predicted as "a new word" and then spelled out: each character,
+    then the word's end, at its frequency among the distinct training words.
+    """
+    if order < 1:
+        raise ValueError(f"need order >= 1, got {order}")
+    train, heldout = word_tokens(train_text), word_tokens(heldout_text)
+    if len(train) < 10 or not heldout_text.split():
+        raise ValueError("need at least 10 training tokens and one held-out word")
+    cut = len(train) - len(train) // 10
+    fit = _WordNgrams(train[:cut], order)
+    weights: list[float] = []
+    for n in range(2, order + 1):  # each order's weight in turn, the lower ones fixed
+        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.token_nats(
+            train[cut:], [*lower, lam] + [0.0] * (order - n))))
+    model = _WordNgrams(train, order)
+    new_words = [w for w in heldout if w not in model.unigrams]
+    alphabet = sorted(set(train_text) | set(heldout_text))
+    return WordNgramCost(
+        characters=len(heldout_text), words=sum(1 for w in heldout if not w.isspace()),
+        unseen=sum(1 for w in new_words if not w.isspace()),
+        token_nats=model.token_nats(heldout, weights),
+        spelling_nats=_spelling_nats([w for w in model.unigrams if not w.isspace()], new_words,
+                                     alphabet),
+        weights=tuple(float(w) for w in weights))
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:

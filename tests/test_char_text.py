@@ -155,3 +155,48 @@ def test_ngram_loss_falls_with_context_on_structured_text_and_refuses_bad_input(
         char_text.ngram_loss(ids, ids, 0, 4)
     with pytest.raises(ValueError, match="at least 3"):
         char_text.ngram_loss(ids, ids[:2], 3, 4)
+
+
+def test_word_tokens_keep_every_character_but_the_spaces_between_words():
+    text = "Fire crews said.  It burned \nThen rain"
+    tokens = char_text.word_tokens(text)
+    assert tokens == ["Fire", "crews", "said.", "  ", "It", "burned", " \n", "Then", "rain"]
+    rebuilt = "".join(f" {t}" if i and not t.isspace() and not tokens[i - 1].isspace() else t
+                      for i, t in enumerate(tokens))
+    assert rebuilt == text
+    assert char_text.word_tokens(" a ") == [" ", "a", " "]  # only spaces between two words go
+
+
+def test_word_ngram_cost_by_hand_new_words_priced_then_spelled():
+    cost = char_text.word_ngram_cost("a b a b a c a b a b a c", "a d", order=1)
+    # 12 training words, 3 distinct: P(a) = 6 / (12 + 3); a new word 3 / 15, then spelled:
+    # characters of the types a, b, c (1 each) and 3 ends, + 1 for each of the 5 symbols
+    # ' ', a, b, c, d and the end: P(d) = 1 / 12, P(end) = 4 / 12
+    assert (cost.characters, cost.words, cost.unseen, cost.weights) == (3, 2, 1, ())
+    assert cost.token_nats == pytest.approx(-np.log(6 / 15) - np.log(3 / 15))
+    assert cost.spelling_nats == pytest.approx(-np.log(1 / 12) - np.log(4 / 12))
+    assert cost.nats_per_character == pytest.approx((cost.token_nats + cost.spelling_nats) / 3)
+    assert cost.unseen_fraction == 0.5
+
+
+@pytest.mark.parametrize("order", [1, 2, 3])
+def test_word_ngram_probabilities_of_every_next_word_sum_to_one(order):
+    rng = np.random.default_rng(order)
+    tokens = [f"w{i}" for i in rng.integers(0, 6, size=200)] + ["\n", "w9"]
+    model = char_text._WordNgrams(tokens, order)
+    for history in [("w1", "w2"), ("w9", "\n"), ("never", "seen"), ("\n", "\n")]:
+        history = history[2 - (order - 1):] if order > 1 else ()
+        total = sum(model.probability(history, w, [0.6, 0.3]) for w in model.unigrams)
+        assert total + model.probability(history, None, [0.6, 0.3]) == pytest.approx(1.0)
+
+
+def test_word_ngram_context_helps_on_structured_text_and_bad_input_is_refused():
+    train = "the cat sat on the mat and the dog ran to the log " * 30
+    heldout = "on the mat and the dog ran to the log the cat sat"  # "the" is followed by 4 words
+    costs = [char_text.word_ngram_cost(train, heldout, order) for order in (1, 2, 3)]
+    assert costs[0].nats_per_character > costs[1].nats_per_character > costs[2].nats_per_character
+    assert costs[2].unseen == 0 and len(costs[2].weights) == 2
+    with pytest.raises(ValueError, match="order"):
+        char_text.word_ngram_cost(train, heldout, 0)
+    with pytest.raises(ValueError, match="at least 10"):
+        char_text.word_ngram_cost("a b", heldout)
