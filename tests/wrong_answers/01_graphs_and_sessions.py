@@ -407,3 +407,32 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
         ),
     },
 }
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a re-run that feeds other numbers and whose executed_nodes names one op more.
+WRONG_ANSWERS['nb01_ex2'].update({
+    "lazy: two_values typed as [3, 12] beside an ignored run of both (the check's re-run feeds the same numbers) (attacks4)":  # noqa: E501
+        'two_parts = two_values = ran_sum_only = None\n'
+        'two_parts = tf.Graph()\n'
+        'with two_parts.as_default():\n'
+        '    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in "abcd")\n'
+        '    total = tf.add(a, b, name="sum")\n'
+        '    product = tf.multiply(c, d, name="product")\n'
+        'with tf1.Session(graph=two_parts, config=session_config()) as sess:\n'
+        '    sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})  # to see them\n'
+        '    two_values = [np.int32(3), np.int32(12)]  # 1 + 2 and 3 * 4\n'
+        '    _, ran_sum_only = executed_nodes(sess, total, {a: 1, b: 2})\n'
+        'print(two_values, ran_sum_only)\n',
+    "lazy: ran_sum_only typed as ['sum'] (executed_nodes called, its answer dropped) (attacks4)":
+        'two_parts = two_values = ran_sum_only = None\n'
+        'two_parts = tf.Graph()\n'
+        'with two_parts.as_default():\n'
+        '    a, b, c, d = (tf1.placeholder(tf.int32, name=n) for n in "abcd")\n'
+        '    total = tf.add(a, b, name="sum")\n'
+        '    product = tf.multiply(c, d, name="product")\n'
+        'with tf1.Session(graph=two_parts, config=session_config()) as sess:\n'
+        '    two_values = sess.run([total, product], {a: 1, b: 2, c: 3, d: 4})\n'
+        '    executed_nodes(sess, total, {a: 1, b: 2})\n'
+        'ran_sum_only = ["sum"]  # only the add runs: the placeholders are fed\n'
+        'print(two_values, ran_sum_only)\n',
+})
