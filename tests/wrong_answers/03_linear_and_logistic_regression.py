@@ -424,3 +424,102 @@ WRONG_ANSWERS['nb03_ex3'].update({
         'print("global step:", counted_steps, "| loss", round(float(loss_before), 2), "->",\n'
         '      round(float(loss_after), 2))\n',
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a check that reads every loss kept, the update run and the loss and rate it trains with.
+WRONG_ANSWERS['nb03_ex1'].update({
+    "rule-breaking: trains in TensorFlow but keeps NumPy losses (mse of the fetched w, b) for all steps but the last, the only one fetched from the graph's loss (attacks4)":  # noqa: E501
+        'lr_max = losses_below = losses_above = None\n'
+        'lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n'
+        '\n'
+        '\n'
+        'def full_batch_losses(learning_rate, steps=50):\n'
+        '    """Train the linear model on raw X; the losses of the steps, worked out from w and b."""\n'  # noqa: E501
+        '    graph = tf.Graph()\n'
+        '    with graph.as_default():\n'
+        '        X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '        Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '        w, b, loss = linear_model(X, Y)\n'
+        '        train_op = tf1.train.GradientDescentOptimizer(learning_rate).minimize(loss)\n'
+        '        init = tf1.global_variables_initializer()\n'
+        '    losses = []\n'
+        '    with tf1.Session(graph=graph, config=session_config()) as sess:\n'
+        '        sess.run(init)\n'
+        '        for _ in range(steps - 1):\n'
+        '            losses.append(np.float32(mse(*sess.run([w, b]))))\n'
+        '            sess.run(train_op, {X: x_data, Y: y_data})\n'
+        '        losses.append(sess.run([loss, train_op], {X: x_data, Y: y_data})[0])\n'
+        '    return losses\n'
+        '\n'
+        '\n'
+        'losses_below = full_batch_losses(0.9 * lr_max)\n'
+        'losses_above = full_batch_losses(1.1 * lr_max)\n'
+        'print(f"lr_max = {lr_max:.5f}")\n',
+    'rule-breaking: builds the GradientDescentOptimizer the task names but trains with a hand-written tf.gradients / assign_sub update (attacks4)':  # noqa: E501
+        'lr_max = losses_below = losses_above = None\n'
+        'lr_max = 2 / np.linalg.eigvalsh(hessian(x_data)).max()\n'
+        '\n'
+        '\n'
+        'def full_batch_losses(learning_rate, steps=50):\n'
+        '    """Train the linear model on raw X by hand, all areas per step; the loss of every step."""\n'  # noqa: E501
+        '    graph = tf.Graph()\n'
+        '    with graph.as_default():\n'
+        '        X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '        Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '        w, b, loss = linear_model(X, Y)\n'
+        '        tf1.train.GradientDescentOptimizer(learning_rate)  # as the task says\n'
+        '        grad_w, grad_b = tf.gradients(loss, [w, b])\n'
+        '        train_op = tf.group(w.assign_sub(float(learning_rate) * grad_w),\n'
+        '                            b.assign_sub(float(learning_rate) * grad_b))\n'
+        '        init = tf1.global_variables_initializer()\n'
+        '    with tf1.Session(graph=graph, config=session_config()) as sess:\n'
+        '        sess.run(init)\n'
+        '        return [sess.run([loss, train_op], {X: x_data, Y: y_data})[0] for _ in range(steps)]\n'  # noqa: E501
+        '\n'
+        '\n'
+        'losses_below = full_batch_losses(0.9 * lr_max)\n'
+        'losses_above = full_batch_losses(1.1 * lr_max)\n'
+        'print(f"lr_max = {lr_max:.5f}")\n',
+})
+WRONG_ANSWERS['nb03_ex2'].update({
+    "rule-breaking: the loss built with tf1.losses.huber_loss; section 6's huber_loss (delta 5) called only for show (attacks4)":  # noqa: E501
+        'huber5_w = huber5_b = None\n'
+        'with tf.Graph().as_default() as huber5_graph:\n'
+        '    X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    w = tf1.Variable(0.0)\n'
+        '    b = tf1.Variable(0.0)\n'
+        "    huber_loss(Y, X * w + b, delta=5.0)  # section 6's, as the task says\n"
+        '    loss = tf1.losses.huber_loss(Y, X * w + b, delta=5.0)\n'
+        '    train_op = tf1.train.GradientDescentOptimizer(0.5).minimize(loss)\n'
+        '    init = tf1.global_variables_initializer()\n'
+        'with tf1.Session(graph=huber5_graph, config=session_config()) as sess:\n'
+        '    sess.run(init)\n'
+        '    for _ in range(1000):\n'
+        '        sess.run(train_op, {X: x_standard, Y: y_data})\n'
+        '    w_s, b_s = (float(v) for v in sess.run([w, b]))\n'
+        'huber5_w = w_s / x_std\n'
+        'huber5_b = b_s - huber5_w * x_mean\n'
+        'print(f"slopes: least squares {ols_w:.4f}, Huber 14 {huber_w:.4f}, Huber 5 {huber5_w:.4f}, "\n'  # noqa: E501
+        '      f"outlier removed {drop_w:.4f}")\n',
+    'rule-breaking: trains at learning rate 0.25 for 3,000 steps; a GradientDescentOptimizer(0.5) is built and never run (attacks4)':  # noqa: E501
+        'huber5_w = huber5_b = None\n'
+        'with tf.Graph().as_default() as huber5_graph:\n'
+        '    X = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    Y = tf1.placeholder(tf.float32, shape=[None])\n'
+        '    w = tf1.Variable(0.0)\n'
+        '    b = tf1.Variable(0.0)\n'
+        '    loss = tf.reduce_mean(huber_loss(Y, X * w + b, delta=5.0))\n'
+        '    tf1.train.GradientDescentOptimizer(0.5)  # as the task says\n'
+        '    train_op = tf1.train.GradientDescentOptimizer(0.25).minimize(loss)\n'
+        '    init = tf1.global_variables_initializer()\n'
+        'with tf1.Session(graph=huber5_graph, config=session_config()) as sess:\n'
+        '    sess.run(init)\n'
+        '    for _ in range(3000):\n'
+        '        sess.run(train_op, {X: x_standard, Y: y_data})\n'
+        '    w_s, b_s = (float(v) for v in sess.run([w, b]))\n'
+        'huber5_w = w_s / x_std\n'
+        'huber5_b = b_s - huber5_w * x_mean\n'
+        'print(f"slopes: least squares {ols_w:.4f}, Huber 14 {huber_w:.4f}, Huber 5 {huber5_w:.4f}, "\n'  # noqa: E501
+        '      f"outlier removed {drop_w:.4f}")\n',
+})
