@@ -207,8 +207,8 @@ def run_benchmark(args: argparse.Namespace, measure: Callable[[Bench], Section |
     """Run a benchmark: import TensorFlow (``cpu_devices`` as ``import_tensorflow`` takes
     it), note how busy the CPU is, ``measure``, note how busy it is then, and unless
     ``args.no_write`` store its figures under ``key`` of ``args.results_json`` and publish its
-    section under ``heading`` in ``args.results_md`` (the checkout's files when those are None
-    or absent). A CPU busy after the run though quiet before marks the figures as one busy
+    section under ``heading`` in ``args.results_md`` (the checkout's files when those are
+    None). A CPU busy after the run though quiet before marks the figures as one busy
     before does: ``loaded`` True where the figures record it, and the section's load note.
     Returns the exit status: 0, or the status ``measure`` returned instead of a Section
     (nothing is stored then)."""
