@@ -146,7 +146,8 @@ def measure_all(bench: Bench) -> Section:
     if args.no_write:
         return Section(None)
     print("checks held, of", args.runs, "runs:", held)
-    recorded = json.loads(results_json_file().read_text(encoding="utf-8")).get(KEY, {})
+    path = args.results_json or results_json_file()
+    recorded = json.loads(path.read_text(encoding="utf-8")).get(KEY, {}) if path.exists() else {}
     name = f"{args.hogs} hogs" if args.kind == "spin" else f"{args.hogs} hogs, {args.kind}"
     recorded[name] = {
         "settings": {**settings, "hogs": args.hogs, "kind": args.kind, "files": len(items),

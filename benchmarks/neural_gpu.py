@@ -34,8 +34,9 @@ from collections.abc import Callable
 from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 
 HEADING = "Neural GPU"
-LOADED_NOTE = ("Measured under load (the CPU was over 25% busy before the run): every run got "
-               "the same wall time, so the steps it bought are fewer than a quiet machine gives. ")
+#: What a load does to the figures (``Section.under_load``).
+UNDER_LOAD = ("every run got the same wall time, so the steps it bought are fewer than a quiet "
+              "machine gives.")
 
 #: Each variant changes the recipe (``neural_gpu.DEFAULTS``) by these hyperparameters.
 VARIANTS = {
@@ -169,7 +170,7 @@ def measure(bench: Bench) -> Section:
         f"{base.relax} copies. Fully correct = every output position right. "
         f"{total:.0f} s in all of a {args.budget:.0f} s budget. Figures also in "
         "`cs20_helpers/data/benchmark_results.json` under `neural_gpu`.",
-        table, LOADED_NOTE if bench.loaded else "")
+        table, under_load=UNDER_LOAD)
 
 
 if __name__ == "__main__":

@@ -166,7 +166,7 @@ def measure(bench: Bench) -> Section:
         "nonlinearities. The recipe: as in that section, with the curriculum. Fully "
         f"correct = every output position right. {total:.0f} s in all. Figures also in "
         f"`cs20_helpers/data/benchmark_results.json` under `{KEY}`.",
-        table, original.LOADED_NOTE if bench.loaded else "")
+        table, under_load=original.UNDER_LOAD)
 
 
 if __name__ == "__main__":

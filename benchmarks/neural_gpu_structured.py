@@ -146,10 +146,10 @@ def measure(bench: Bench) -> Section:
         f"{total:.0f} s in all (the {int(max(figures['carry']['improved'], key=int)):,}-bit "
         f"carry case {figures['seconds']['long_carry']} s). Figures also in "
         f"`cs20_helpers/data/benchmark_results.json` under `{KEY}`.")
-    notes = ("Measured under load (the CPU was over 25% busy before the run): the seconds are "
-             "indicative only; the grades do not depend on the load.") if bench.loaded else ""
     return Section({**figures, "total_seconds": round(total, 1), "machine": bench.machine,
-                    "loaded": bench.loaded}, intro, table, notes)
+                    "loaded": bench.loaded}, intro, table,
+                   under_load="the seconds are indicative only; the grades do not depend on "
+                              "the load.")
 
 
 if __name__ == "__main__":

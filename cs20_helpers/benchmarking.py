@@ -3,23 +3,25 @@
 Each benchmark owns one ``## `` section of ``benchmarks/RESULTS.md`` and rewrites only that
 section, so the scripts can be re-run independently; docs/benchmarks.md quotes their headline
 figures. Every script's ``main`` is ``run_benchmark``: its arguments (``argument_parser`` adds
-``--no-write``), TensorFlow imported as the notebooks import it, how busy the CPU was before
-measuring, then the script's own ``measure``, whose figures and section ``run_benchmark``
-stores.
+``--no-write``, ``--results-md`` and ``--results-json``), TensorFlow imported as the notebooks
+import it, how busy the CPU was before measuring, then the script's own ``measure``, then how
+busy the CPU is after it; the figures and the section ``measure`` returns are stored, marked as
+taken under load when the CPU was busy before or after (``LOADED_BUSY_SHARE``).
 """
 
 from __future__ import annotations
 
-__all__ = ["argument_parser", "Bench", "cpu_busy_share", "LOADED_BUSY_SHARE",
-    "machine_description", "publish", "results_file", "results_json_file", "run_benchmark",
-    "Section", "timed_windows", "under_load", "window_figures", "write_markdown_section",
-    "write_results_json"]
+__all__ = ["argument_parser", "Bench", "cpu_busy_share", "load_note", "LOADED_BUSY_SHARE",
+    "machine_description", "publish", "QUIET_RERUN", "results_file", "results_json_file",
+    "run_benchmark", "Section", "timed_windows", "under_load", "window_figures",
+    "write_markdown_section", "write_results_json"]
 
 import argparse
 import json
 import os
 import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -135,10 +137,34 @@ def window_figures(per_example: Sequence[float], window_s: float) -> dict[str, f
 def argument_parser(doc: str, writes: str = "RESULTS.md and benchmark_results.json"
                     ) -> argparse.ArgumentParser:
     """Return a benchmark's argument parser, described by ``doc``'s first paragraph, with
-    ``--no-write`` (not to update ``writes``)."""
+    ``--no-write`` (not to update ``writes``) and ``--results-md`` and ``--results-json``
+    (other files to update instead of the checkout's, e.g. copies in a temporary folder)."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--no-write", action="store_true", help=f"do not update {writes}")
+    parser.add_argument("--results-md", type=Path, default=None, metavar="PATH",
+                        help="the Markdown file to write the section to (default: "
+                             "benchmarks/RESULTS.md)")
+    parser.add_argument("--results-json", type=Path, default=None, metavar="PATH",
+                        help="the JSON file to write the figures to (default: "
+                             "cs20_helpers/data/benchmark_results.json)")
     return parser
+
+
+#: What a figure taken under load is worth, unless a benchmark says more precisely.
+QUIET_RERUN = "indicative only; re-run on a quiet machine."
+
+
+def load_note(busy_before: float | None, busy_after: float | None, effect: str = QUIET_RERUN
+              ) -> str:
+    """The sentence that marks figures taken under load ("" when the CPU was quiet before and
+    after the run): that it was busy, when, and ``effect``, what that does to the figures."""
+    limit = f"over {LOADED_BUSY_SHARE:.0%} busy"
+    if under_load(busy_before):
+        return f"Measured under load (the CPU was {limit} before the run): {effect}"
+    if under_load(busy_after):
+        return (f"Measured under load (the CPU was {limit} right after the run, "
+                f"{busy_after:.0%}, though not before it): {effect}")
+    return ""
 
 
 @dataclass
@@ -165,31 +191,45 @@ class Bench:
 class Section:
     """What a benchmark's ``measure`` gives ``run_benchmark`` to store: its ``figures`` for
     benchmark_results.json (None: nothing) and its RESULTS.md section (``intro`` None: none),
-    on ``machine`` (None: the machine line)."""
+    on ``machine`` (None: the machine line). ``under_load`` says what a load does to these
+    figures: the runner puts it before the notes when the CPU was busy (``load_note``)."""
 
     figures: dict | None
     intro: str | None = None
     table: str = ""
     notes: str = ""
     machine: str | None = None
+    under_load: str = QUIET_RERUN
 
 
 def run_benchmark(args: argparse.Namespace, measure: Callable[[Bench], Section | int], key: str,
         heading: str, cpu_devices: int | None = None) -> int:
     """Run a benchmark: import TensorFlow (``cpu_devices`` as ``import_tensorflow`` takes
-    it), note how busy the CPU is, ``measure``, and unless ``args.no_write`` store its figures
-    under ``key`` and publish its section under ``heading``. Returns the exit status: 0, or
-    the status ``measure`` returned instead of a Section (nothing is stored then)."""
+    it), note how busy the CPU is, ``measure``, note how busy it is then, and unless
+    ``args.no_write`` store its figures under ``key`` of ``args.results_json`` and publish its
+    section under ``heading`` in ``args.results_md`` (the checkout's files when those are
+    None). A CPU busy after the run though quiet before marks the figures as one busy
+    before does: ``loaded`` True where the figures record it, and the section's load note.
+    Returns the exit status: 0, or the status ``measure`` returned instead of a Section
+    (nothing is stored then)."""
     tf = import_tensorflow(cpu_devices=cpu_devices)
     bench = Bench(tf, args, cpu_busy_share())  # is anything else running? (the machine line)
     section = measure(bench)
     if isinstance(section, int):
         return section
+    busy_after = cpu_busy_share()  # did others start while it ran?
+    if under_load(busy_after) and not bench.loaded:
+        print(f"warning: the CPU was {busy_after:.0%} busy right after the run: its figures "
+              "are marked as taken under load", file=sys.stderr)
+        if section.figures is not None and "loaded" in section.figures:
+            section.figures["loaded"] = True
     if args.no_write:
         return 0
     if section.figures is not None:
-        write_results_json(key, section.figures)
+        write_results_json(key, section.figures, args.results_json)
     if section.intro is not None:
+        notes = " ".join(filter(None, [load_note(bench.busy_before, busy_after,
+                                                 section.under_load), section.notes]))
         publish(heading, section.intro, section.machine or bench.machine, section.table,
-                section.notes)
+                notes, args.results_md)
     return 0

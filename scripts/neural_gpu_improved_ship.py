@@ -46,6 +46,8 @@ from pathlib import Path
 import numpy as np
 from neural_gpu_ship import grade_counts, markdown, ship_files
 
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
+
 HEADING = "Neural GPU: the improved model"
 KEY = "neural_gpu_improved"
 #: The goal: fractions of fully-correct test sums (random at the goal and long lengths, with a
@@ -191,7 +193,8 @@ def summary(provenance: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__, "the package data, RESULTS.md and "
+                                      "benchmark_results.json (grade only)")
     parser.add_argument("--run", type=Path, default=Path("runs/dngpu_s0"))
     parser.add_argument("--choose-length", type=int, default=200)
     parser.add_argument("--choose-count", type=int, default=256)
@@ -214,15 +217,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="random sums of at least this many bits run XLA-compiled (0: none)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="package data folder (default: cs20_helpers/data)")
-    parser.add_argument("--results-json", type=Path, default=None,
-                        help="default: cs20_helpers/data/benchmark_results.json")
-    parser.add_argument("--results-md", type=Path, default=None,
-                        help="default: benchmarks/RESULTS.md")
-    parser.add_argument("--no-write", action="store_true", help="grade only")
     args = parser.parse_args(argv)
-    lengths = integers(args.lengths, "--lengths", parser)
-    runs = integers(args.planted_runs, "--planted-runs", parser)
-    if args.goal_length not in lengths or len(runs) != 2 or args.carry_all < 2:
+    args.lengths = integers(args.lengths, "--lengths", parser)
+    args.planted_runs = integers(args.planted_runs, "--planted-runs", parser)
+    if (args.goal_length not in args.lengths or len(args.planted_runs) != 2
+            or args.carry_all < 2):
         parser.error("--goal-length must be one of --lengths, --planted-runs two integers, "
                      "--carry-all at least 2")
     for name in ("best", "latest"):
@@ -230,25 +229,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: no checkpoint at {args.run / name}.json (is {args.run} a run of "
                   "neural_gpu_improved_train.py?)", file=sys.stderr)
             return 2
+    return run_benchmark(args, measure, KEY, HEADING)
 
-    from cs20_helpers.notebook import import_tensorflow
 
-    import_tensorflow()  # first, as setup() in a notebook: quiet, oneDNN off, threads
-
+def measure(bench: Bench) -> Section:
+    """Choose on validation sums, then grade the chosen model once on test sums; unless
+    ``--no-write``, ship it; return its figures and section."""
+    args = bench.args
     from cs20_helpers import neural_gpu as ng
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        under_load,
-        write_results_json,
-    )
     from cs20_helpers.neural_gpu import checkpoint as ckpt
     from cs20_helpers.neural_gpu import improved as ngi
     from cs20_helpers.notebook import THREADS
     from cs20_helpers.paths import bundled_data_dir
 
-    busy_before, load_before = cpu_busy_share(), os.getloadavg()
+    lengths, runs = args.lengths, args.planted_runs
+    load_before = os.getloadavg()
     start = time.perf_counter()
     candidates, metas = {}, {}
     print(f"choosing on validation sums (seed {ng.VALIDATION_SEED}): best, then latest",
@@ -292,37 +287,33 @@ def main(argv: list[str] | None = None) -> int:
         "goal": goals(test, args.goal_length, args.long_length, carry, plant),
         "grading": {"command": shlex.join(["python", *sys.argv]),
                     "seconds": round(time.perf_counter() - start, 1), "threads": THREADS,
-                    "xla_from_bits": args.xla_from or None, "cpu_busy_before": busy_before,
+                    "xla_from_bits": args.xla_from or None, "cpu_busy_before": bench.busy_before,
                     "loadavg_before": list(load_before), "loadavg_after": list(load_after)},
     }
     provenance["goal_met"] = all(g["met"] for g in provenance["goal"].values())
     print(summary(provenance))
-    if args.no_write:
+    try:
+        if not args.no_write:
+            ship_files(trainer, ckpt.SHIPPED_IMPROVED, provenance,
+                       args.data_dir or bundled_data_dir())
+    finally:
         trainer.close()
-        return 0
-    ship_files(trainer, ckpt.SHIPPED_IMPROVED, provenance, args.data_dir or bundled_data_dir())
-    trainer.close()
-    machine = machine_description(ng.tf, busy_before)
-    write_results_json(KEY, {**provenance, "machine": machine, "loaded": under_load(busy_before)},
-                       args.results_json)
     train = provenance
     met = "met" if provenance["goal_met"] else "NOT met"
-    publish(HEADING,
-            f"`{provenance['grading']['command']}` chooses between the `best` and `latest` "
-            f"checkpoints of `{train['command']}` (the improved Neural GPU of "
-            "`cs20_helpers.neural_gpu.improved`, "
-            f"{provenance['trained_on']}; seed {train['seed']}, {train['steps']:,} steps in "
-            f"{train['wall_seconds'] / 60:.0f} min of wall time on a shared machine, load "
-            f"average {train['loadavg_1min']['median'] if train['loadavg_1min'] else 'unknown'}"
-            f" in the median) on validation sums of seed {ng.VALIDATION_SEED} only, grades the "
-            f"chosen one once on test sums of seed {ng.TEST_SEED} and ships it as "
-            f"`cs20_helpers/data/{ckpt.SHIPPED_IMPROVED.as_posix()}.npz`. Goal: **{met}**. "
-            f"Load average {load_before[0]:.2f} before the grading, {load_after[0]:.2f} after.",
-            machine, summary(provenance),
-            "Graded under load (the CPU was over 25% busy before the run): the seconds per sum "
-            "are indicative only; the counts do not depend on them." if under_load(busy_before)
-            else "", path=args.results_md)
-    return 0
+    return Section(
+        {**provenance, "machine": bench.machine, "loaded": bench.loaded},
+        f"`{provenance['grading']['command']}` chooses between the `best` and `latest` "
+        f"checkpoints of `{train['command']}` (the improved Neural GPU of "
+        "`cs20_helpers.neural_gpu.improved`, "
+        f"{provenance['trained_on']}; seed {train['seed']}, {train['steps']:,} steps in "
+        f"{train['wall_seconds'] / 60:.0f} min of wall time on a shared machine, load "
+        f"average {train['loadavg_1min']['median'] if train['loadavg_1min'] else 'unknown'}"
+        f" in the median) on validation sums of seed {ng.VALIDATION_SEED} only, grades the "
+        f"chosen one once on test sums of seed {ng.TEST_SEED} and ships it as "
+        f"`cs20_helpers/data/{ckpt.SHIPPED_IMPROVED.as_posix()}.npz`. Goal: **{met}**. "
+        f"Load average {load_before[0]:.2f} before the grading, {load_after[0]:.2f} after.",
+        summary(provenance),
+        under_load="the seconds per sum are indicative only; the counts do not depend on them.")
 
 
 if __name__ == "__main__":

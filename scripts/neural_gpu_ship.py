@@ -18,13 +18,14 @@ and counts the fully-correct sums of ``--long-count`` at ``--long-length`` bits,
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import re
 import shlex
 import sys
 import time
 from pathlib import Path
+
+from cs20_helpers.benchmarking import Bench, Section, argument_parser, run_benchmark
 
 HEADING = "Neural GPU: the shipped checkpoint"
 GOAL = 0.99
@@ -108,13 +109,13 @@ def markdown(provenance: dict, seconds: bool = False) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argument_parser(__doc__, "the package data, RESULTS.md, benchmark_results.json "
+                                      "and results/12_neural_gpu.json (grade only)")
     parser.add_argument("--run", type=Path, default=Path("runs/neural_gpu_long"))
     parser.add_argument("--lengths", default="20,40,100,200", help="test lengths (bits)")
     parser.add_argument("--count", type=int, default=256, help="test sums per length")
     parser.add_argument("--long-length", type=int, default=1000)
     parser.add_argument("--long-count", type=int, default=32)
-    parser.add_argument("--no-write", action="store_true", help="grade only")
     args = parser.parse_args(argv)
     best = args.run / "best"
     if not best.with_suffix(".json").exists():
@@ -122,32 +123,27 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        lengths = [int(n) for n in args.lengths.split(",")]
+        args.lengths = [int(n) for n in args.lengths.split(",")]
     except ValueError:
         parser.error(f"--lengths must be integers separated by commas, not {args.lengths}")
+    return run_benchmark(args, measure, "neural_gpu_shipped", HEADING)
 
-    from cs20_helpers.notebook import import_tensorflow
 
-    import_tensorflow()  # first, as setup() in a notebook: quiet, oneDNN off, threads
-
+def measure(bench: Bench) -> Section:
+    """Grade the best checkpoint on test sums; unless ``--no-write``, ship it and record its
+    metrics for notebook 12; return its figures and section."""
+    args = bench.args
     from cs20_helpers import neural_gpu as ng
     from cs20_helpers import results
-    from cs20_helpers.benchmarking import (
-        cpu_busy_share,
-        machine_description,
-        publish,
-        under_load,
-        write_results_json,
-    )
     from cs20_helpers.neural_gpu import checkpoint as ckpt
     from cs20_helpers.notebook import THREADS
     from cs20_helpers.paths import bundled_data_dir
 
-    busy_before = cpu_busy_share()
-    trainer, meta = ckpt.restore(best)
+    trainer, meta = ckpt.restore(args.run / "best")
     start = time.perf_counter()
-    test = grade(trainer, lengths, args.count, args.long_length, args.long_count, ng.TEST_SEED)
-    goal_length = "200" if "200" in test else str(max(lengths))
+    test = grade(trainer, args.lengths, args.count, args.long_length, args.long_count,
+                 ng.TEST_SEED)
+    goal_length = "200" if "200" in test else str(max(args.lengths))
     provenance = {
         **{k: meta[k] for k in ("seed", "steps", "wall_seconds", "cpu", "threads", "command",
                                 "validation_seed", "validation", "validation_count")},
@@ -157,44 +153,40 @@ def main(argv: list[str] | None = None) -> int:
                  "met": test[goal_length]["fraction"] >= GOAL},
         "grading": {"command": shlex.join(["python", *sys.argv]),
                     "seconds": round(time.perf_counter() - start, 1),
-                    "threads": THREADS, "cpu_busy_before": busy_before},
+                    "threads": THREADS, "cpu_busy_before": bench.busy_before},
     }
     if "finetuned_from" in meta:
         provenance["finetuned_from"] = meta["finetuned_from"]
     print(markdown({"test": test}))
-    if args.no_write:
+    try:
+        if not args.no_write:
+            ship_files(trainer, ckpt.SHIPPED, provenance, bundled_data_dir())
+    finally:
         trainer.close()
-        return 0
-    ship_files(trainer, ckpt.SHIPPED, provenance, bundled_data_dir())
-    trainer.close()
-    machine = machine_description(ng.tf, busy_before)
-    write_results_json("neural_gpu_shipped", {**provenance, "machine": machine,
-                                              "loaded": under_load(busy_before)})
+    if not args.no_write:
+        metrics = {}
+        try:
+            metrics = results.load("12_neural_gpu")
+        except FileNotFoundError:
+            pass
+        metrics.update({f"shipped_fully_correct_{k}": v["fraction"] for k, v in test.items()},
+                       shipped_steps=meta["steps"])
+        results.record("12_neural_gpu", **metrics)
     long = test[str(args.long_length)]
     met = "met" if provenance["goal"]["met"] else "NOT met"
-    publish(HEADING,
-            f"`{provenance['grading']['command']}` grades the best checkpoint of "
-            f"`scripts/neural_gpu_train.py` ({provenance['trained_on']}, seed "
-            f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
-            f"of wall time on a shared machine{finetuned(meta)}; chosen on "
-            "validation sums of "
-            f"seed {meta['validation_seed']}) on test sums of seed {ng.TEST_SEED}, and ships "
-            f"it as `cs20_helpers/data/{ckpt.SHIPPED.as_posix()}.npz`. Goal: at least "
-            f"{GOAL:.0%} of {test[goal_length]['count']} {goal_length}-bit sums fully correct: "
-            f"**{met}**; at {args.long_length:,} bits, {long['correct']} of {long['count']}.",
-            machine, markdown(provenance),
-            "Graded under load (the CPU was over 25% busy before the run): the grading time "
-            "is indicative only; the fractions do not depend on it." if under_load(busy_before)
-            else "")
-    metrics = {}
-    try:
-        metrics = results.load("12_neural_gpu")
-    except FileNotFoundError:
-        pass
-    metrics.update({f"shipped_fully_correct_{k}": v["fraction"] for k, v in test.items()},
-                   shipped_steps=meta["steps"])
-    results.record("12_neural_gpu", **metrics)
-    return 0
+    return Section(
+        {**provenance, "machine": bench.machine, "loaded": bench.loaded},
+        f"`{provenance['grading']['command']}` grades the best checkpoint of "
+        f"`scripts/neural_gpu_train.py` ({provenance['trained_on']}, seed "
+        f"{meta['seed']}, {meta['steps']:,} steps in {meta['wall_seconds'] / 60:.0f} min "
+        f"of wall time on a shared machine{finetuned(meta)}; chosen on "
+        "validation sums of "
+        f"seed {meta['validation_seed']}) on test sums of seed {ng.TEST_SEED}, and ships "
+        f"it as `cs20_helpers/data/{ckpt.SHIPPED.as_posix()}.npz`. Goal: at least "
+        f"{GOAL:.0%} of {test[goal_length]['count']} {goal_length}-bit sums fully correct: "
+        f"**{met}**; at {args.long_length:,} bits, {long['correct']} of {long['count']}.",
+        markdown(provenance),
+        under_load="the grading time is indicative only; the fractions do not depend on it.")
 
 
 if __name__ == "__main__":

@@ -115,7 +115,9 @@ def test_one_runner_serves_every_benchmark(runner, tmp_path, capsys):
         "key": {"figure": 1, "loaded": True, "busy": 0.5}}
     section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
     assert "## Heading\n\nWhat was run.\n\nMachine: " in section
-    assert "CPU 50% busy in the second before the run.\n\n| a |\n\nA note.\n" in section
+    assert ("CPU 50% busy in the second before the run.\n\n| a |\n\nMeasured under load (the "
+            "CPU was over 25% busy before the run): indicative only; re-run on a quiet machine. "
+            "A note.\n") in section
 
 
 def test_the_runner_writes_nothing_under_no_write_or_on_a_failure(runner, tmp_path):
@@ -129,3 +131,65 @@ def test_the_runner_writes_nothing_under_no_write_or_on_a_failure(runner, tmp_pa
     assert benchmarking.run_benchmark(parser.parse_args([]), lambda bench: only_figures,
                                       "key", "") == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
+
+
+def test_the_runner_writes_where_the_arguments_say(runner, tmp_path):
+    benchmarking, _ = runner
+    out = tmp_path / "elsewhere"
+    out.mkdir()
+    (out / "RESULTS.md").write_text("# Benchmarks\n\n## Other\n\nkept\n", encoding="utf-8")
+    args = benchmarking.argument_parser("A benchmark.").parse_args(
+        ["--results-md", str(out / "RESULTS.md"), "--results-json", str(out / "r.json")])
+    assert benchmarking.run_benchmark(args, _measure, "key", "Heading") == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere"]  # not the defaults
+    assert json.loads((out / "r.json").read_text(encoding="utf-8"))["key"]["figure"] == 1
+    text = (out / "RESULTS.md").read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks\n\n## Other\n\nkept\n\n## Heading\n\nWhat was run.")
+
+
+def _busy(monkeypatch, benchmarking, before, after):
+    """Make the CPU read ``before`` as the run starts and ``after`` once it has ended."""
+    readings = iter([before, after])
+    monkeypatch.setattr(benchmarking, "cpu_busy_share", lambda: next(readings))
+
+
+def _loaded_section(bench):
+    from cs20_helpers.benchmarking import Section
+
+    return Section({"figure": 1, "loaded": bench.loaded}, "What was run.", "| a |", "A note.",
+                   under_load="the seconds are indicative only.")
+
+
+@pytest.mark.parametrize(("before", "after", "loaded", "note"), [
+    (0.1, 0.1, False, ""),
+    (0.5, 0.1, True, "Measured under load (the CPU was over 25% busy before the run): the "
+                     "seconds are indicative only. "),
+    (0.1, 0.6, True, "Measured under load (the CPU was over 25% busy right after the run, "
+                     "60%, though not before it): the seconds are indicative only. "),
+])
+def test_the_runner_marks_figures_taken_under_load_before_or_after(
+        runner, tmp_path, monkeypatch, capsys, before, after, loaded, note):
+    benchmarking, _ = runner
+    _busy(monkeypatch, benchmarking, before, after)
+    args = benchmarking.argument_parser("A benchmark.").parse_args([])
+    assert benchmarking.run_benchmark(args, _loaded_section, "key", "Heading") == 0
+    figures = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["key"]
+    assert figures == {"figure": 1, "loaded": loaded}
+    section = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
+    assert section.endswith(f"| a |\n\n{note}A note.\n")
+    assert ("right after the run" in capsys.readouterr().err) == (after > before)
+
+
+def test_a_benchmark_without_its_own_load_note_gets_the_quiet_rerun_one(runner, tmp_path,
+                                                                        monkeypatch):
+    from cs20_helpers.benchmarking import QUIET_RERUN, Section, load_note
+
+    benchmarking, _ = runner
+    assert load_note(None, None) == load_note(0.1, 0.2) == ""
+    assert load_note(0.9, None).endswith(QUIET_RERUN)
+    args = benchmarking.argument_parser("A benchmark.").parse_args([])
+    assert benchmarking.run_benchmark(args, lambda bench: Section(None, "Run.", "| t |"),
+                                      "key", "Heading") == 0
+    assert (tmp_path / "RESULTS.md").read_text(encoding="utf-8").endswith(
+        f"| t |\n\nMeasured under load (the CPU was over 25% busy before the run): "
+        f"{QUIET_RERUN}\n")
