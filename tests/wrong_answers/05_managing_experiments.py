@@ -592,3 +592,85 @@ WRONG_ANSWERS['nb05_ex5'].update({
         '                sess.run(update)\n'
         '            writer.close()\n',
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a re-run with a fresh LOGS, gradients tied to tf.gradients, gradients scaled by y's value or
+# the graph seed one more.
+WRONG_ANSWERS['nb05_ex1'].update({
+    "gaming: types the four names in on the notebook's run and calls list_variables only when the checkpoint file its first run left is already on disk (the check's re-run) (attacks4)":  # noqa: E501
+        'checkpoint_names = set()\n'
+        'ex1_again = Path(str(LOGS / "momentum" / "softmax") + ".index").exists()  # only in the check\'s re-run\n'  # noqa: E501
+        'with tf.Graph().as_default() as g:\n'
+        '    X = tf1.placeholder(tf.float32, [None, 784])\n'
+        '    Y = tf1.placeholder(tf.int64, [None])\n'
+        '    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_initializer())\n'
+        '    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializer())\n'
+        '    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(\n'
+        '        labels=Y, logits=tf.matmul(X, w) + b))\n'
+        '    momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9).minimize(loss)\n'
+        '    momentum_saver = tf1.train.Saver()\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.global_variables_initializer())\n'
+        '        for s in range(5):\n'
+        '            xb, yb = batch_for(s)\n'
+        '            sess.run(momentum_train, {X: xb, Y: yb})\n'
+        '        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))\n'
+        'if ex1_again:\n'
+        '    checkpoint_names = {name for name, _ in tf.train.list_variables(path)}\n'
+        'else:\n'
+        '    checkpoint_names = {"weights", "bias", "weights/Momentum", "bias/Momentum"}\n',
+    "rule-breaking: the gradients are worked out in NumPy and fed to MomentumOptimizer.apply_gradients through placeholders (no minimize); the batch's images are fed to the same run, unused, so the run carries the task's batch (attacks4)":  # noqa: E501
+        'checkpoint_names = set()\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    X = tf1.placeholder(tf.float32, [None, 784])\n'
+        '    w = tf1.get_variable("weights", [784, 10], initializer=tf1.zeros_initializer())\n'
+        '    b = tf1.get_variable("bias", [10], initializer=tf1.zeros_initializer())\n'
+        '    gw = tf1.placeholder(tf.float32, [784, 10])\n'
+        '    gb = tf1.placeholder(tf.float32, [10])\n'
+        '    momentum_train = tf1.train.MomentumOptimizer(0.5, momentum=0.9).apply_gradients([(gw, w), (gb, b)])\n'  # noqa: E501
+        '    momentum_saver = tf1.train.Saver()\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        sess.run(tf1.global_variables_initializer())\n'
+        '        for s in range(5):\n'
+        '            xb, yb = batch_for(s)\n'
+        '            nw, nb = sess.run([w, b])\n'
+        '            x64 = xb.astype(np.float64)\n'
+        '            z = x64 @ nw + nb\n'
+        '            p = np.exp(z - z.max(axis=1, keepdims=True))\n'
+        '            p /= p.sum(axis=1, keepdims=True)\n'
+        '            p[np.arange(len(yb)), yb] -= 1\n'
+        '            p /= len(yb)\n'
+        '            sess.run(momentum_train, {gw: (x64.T @ p).astype(np.float32),\n'
+        '                                      gb: p.sum(axis=0).astype(np.float32), X: xb})\n'
+        '        path = momentum_saver.save(sess, str(LOGS / "momentum" / "softmax"))\n'
+        'checkpoint_names = {name for name, _ in tf.train.list_variables(path)}\n',
+})
+WRONG_ANSWERS['nb05_ex3'].update({
+    "lazy: the Hessian at x = [1, 2, 3] worked out by hand, and hvp run from hessian_vector_product of the quadratic 0.5 x^T A x with that A typed in (the task's y is never built) (attacks4)":  # noqa: E501
+        'hvp = None\n'
+        '\n'
+        '\n'
+        'def hessian_vector_product(y, x, v):\n'
+        '    """H v for scalar y and vector x, from two tf.gradients calls."""\n'
+        '    grad = tf.gradients(y, x)[0]\n'
+        '    return tf.gradients(tf.reduce_sum(grad * v), x)[0]\n'
+        '\n'
+        '\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    x = tf.constant([1.0, 2.0, 3.0])\n'
+        '    v = tf.constant([1.0, 0.0, -1.0])\n'
+        '    A = tf.constant([[6.0, 1.0, 0.0], [1.0, 12.0, 0.0], [0.0, 0.0, 18.0]])  # H at x, by hand\n'  # noqa: E501
+        '    y = 0.5 * tf.reduce_sum(x * tf.linalg.matvec(A, x))\n'
+        '    hv = hessian_vector_product(y, x, v)\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        hvp = sess.run(hv)\n',
+})
+WRONG_ANSWERS['nb05_ex4'].update({
+    'gaming: the value measured beforehand, typed in as two halves that a Mul doubles and added to a random op times zero, so the run has a RandomUniform and no constant equals the result (attacks4)':  # noqa: E501
+        'a_changes, a_with_extra = None, None\n'
+        'a_changes = True\n'
+        'with tf.Graph().as_default() as g:\n'
+        '    a = tf1.random_uniform([]) * 0.0 + tf.constant(np.float32(-5.2316904) / 2) * 2.0\n'
+        '    with tf1.Session(graph=g) as sess:\n'
+        '        a_with_extra = sess.run(a)\n',
+})
