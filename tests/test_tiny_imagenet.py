@@ -3,6 +3,7 @@ cache that an interrupted run cannot leave half-written."""
 
 from __future__ import annotations
 
+import io
 import stat
 
 import numpy as np
@@ -105,6 +106,56 @@ def test_classes_are_learnable_but_not_by_colour_alone(sample):
 
     assert one_nn(x.reshape(len(x), -1), vx.reshape(len(vx), -1)) > 0.3
     assert one_nn(x.mean(axis=(1, 2)), vx.mean(axis=(1, 2))) < 0.3
+
+
+def test_drawn_colour_names_the_colour_each_image_was_drawn_in(sample):
+    """Umbrellas and bell peppers: each image's colour word is the reference colour nearest to
+    the pixel in the object's body (its canopy, a lobe), and the image drawn again from its seed
+    is the file's, byte for byte; all three colours occur; every other class: None."""
+    seen = {}
+    for wnid, down in (("n04507155", 0.25), ("n07720875", 2 / 3)):  # canopy, middle lobe
+        rows = read_table(sample / "train" / wnid / f"{wnid}_boxes.txt")
+        for name, *box in rows:
+            x0, y0, x1, y1 = map(int, box)
+            with Image.open(sample / "train" / wnid / "images" / name) as image:
+                pixel = np.asarray(image, dtype=int)[round(y0 + down * (y1 - y0)), (x0 + x1) // 2]
+            nearest = min(ti.COLOURS[wnid],
+                          key=lambda c, wnid=wnid, pixel=pixel: np.abs(
+                              np.subtract(ti.COLOURS[wnid][c], pixel)).sum())
+            assert ti.drawn_colour(name, wnid) == nearest, (name, pixel)
+            seen.setdefault(wnid, set()).add(nearest)
+    assert seen == {wnid: set(colours) for wnid, colours in ti.COLOURS.items()}
+    val = read_table(sample / "val" / "val_annotations.txt")
+    assert all(ti.drawn_colour(name, wnid) in ti.COLOURS.get(wnid, {None})
+               for name, wnid, *_ in val)
+    pepper = "n07720875"
+    drawn, _, _ = ti._draw(pepper, ti._rng(ti.SEED, 0, ti.WNIDS.index(pepper), 4))
+    buffer = io.BytesIO()
+    ti._save(drawn, buffer)
+    assert buffer.getvalue() == (sample / "train" / pepper / "images" / f"{pepper}_4.JPEG"
+                                 ).read_bytes()
+    assert ti.drawn_colour("n07747607_3.JPEG", "n07747607") is None  # an orange is orange
+
+
+@pytest.mark.parametrize("name, wnid", [("n07720875_3.JPEG", "n04507155"),
+                                        ("val_x.JPEG", "n04507155"), ("val_1.JPEG", "n00000000"),
+                                        ("train_1.png", "n07720875")])
+def test_drawn_colour_refuses_a_name_outside_the_sample(name, wnid):
+    with pytest.raises(ValueError, match="not an image of class"):
+        ti.drawn_colour(name, wnid)
+
+
+def test_tiny_imagenet_colours_of_the_items(sample, tmp_path):
+    """The loaders' view: a colour word for the sample's umbrellas and peppers only, in the
+    items' order; none at all for a folder that is not the sample (the full data set)."""
+    items = datasets.tiny_imagenet_items(sample, "val")
+    colours = datasets.tiny_imagenet_colours(sample, items)
+    wnids = ti.WNIDS
+    assert [c is not None for c in colours] == [wnids[label] in ti.COLOURS for _, label in items]
+    assert colours == [ti.drawn_colour(path.name, wnids[label]) for path, label in items]
+    other = tmp_path / "tiny-imagenet-200"
+    other.mkdir()
+    assert datasets.tiny_imagenet_colours(other, items) == [None] * len(items)
 
 
 def test_generation_is_deterministic(tmp_path, sample):

@@ -11,7 +11,8 @@ once into the cache by ``fetch``). Notebooks follow the ``CS20_PROFILE`` setting
 - ``load_mnist(split)``: sample 8,000 train / 2,000 test real digits; full 60,000 / 10,000.
 - ``load_text8()``: sample 512,934 words of Wikipedia cleaned as text8 was; full 17,005,207.
 - ``tiny_imagenet()``: sample 10 generated classes, 50 train / 10 val images each; full 200
-  classes, 500 / 50. ``tiny_imagenet_classes`` and ``tiny_imagenet_items`` read its layout.
+  classes, 500 / 50. ``tiny_imagenet_classes`` and ``tiny_imagenet_items`` read its layout;
+  ``tiny_imagenet_colours`` names the colour of the sample's umbrellas and bell peppers.
 
 Beneath the loaders, the machinery they use: ``registry`` (the full data sets, their
 checksums, fetching into the cache), ``verified_download`` (one file, checked against its
@@ -34,7 +35,7 @@ from cs20_helpers.paths import PROFILES, bundled_data_dir
 
 __all__ = [
     "DownloadError", "download", "fetch", "load_fire_theft", "load_mnist", "load_text8",
-    "tiny_imagenet", "tiny_imagenet_classes", "tiny_imagenet_items",
+    "tiny_imagenet", "tiny_imagenet_classes", "tiny_imagenet_colours", "tiny_imagenet_items",
 ]
 
 MNIST_SPLITS = {"train": "train", "test": "t10k"}  # split -> file name prefix
@@ -122,3 +123,17 @@ def tiny_imagenet_items(root: str | Path, split: str = "train",
         rows = [line.split("\t")[:2] for line in annotations.splitlines() if line.strip()]
         return [(root / "val" / "images" / name, label_of[wnid]) for name, wnid in rows]
     raise ValueError(f"split must be 'train' or 'val', not {split!r}")
+
+
+def tiny_imagenet_colours(root: str | Path, items: list[tuple[Path, int]]) -> list[str | None]:
+    """Return the colour word of each ``(JPEG path, label)`` from ``tiny_imagenet_items``: the
+    colour the generated sample drew an umbrella or a bell pepper in (``"green"``), None for the
+    sample's classes of one colour and for every photograph of the full data set, whose
+    annotations name no colour. A folder counts as the sample when it is named like it."""
+    from cs20_helpers.datasets.tiny_imagenet_sample import SAMPLE_NAME, drawn_colour
+
+    root = Path(root)
+    if root.name != SAMPLE_NAME:
+        return [None] * len(items)
+    wnids = _wnids(root)
+    return [drawn_colour(Path(path).name, wnids[label]) for path, label in items]

@@ -5,7 +5,9 @@ sample profile uses ten of its classes (real wnids and names), each drawn as its
 shape, colour and texture: an orange, a lemon, a basketball, a spider web, a picket fence, a
 keyboard, an obelisk, a barn, an umbrella, a bell pepper. Every image varies position, scale,
 colour, background and noise, so a small VGG has something to learn but cannot read the class
-off one pixel. The boxes are the bounding boxes of the drawn objects.
+off one pixel. The boxes are the bounding boxes of the drawn objects. Umbrellas and bell
+peppers come in three colours each, picked at random per image; ``drawn_colour`` names the one
+an image of the sample was drawn in (notebook 09's captions use it).
 
 Layout (as in ``tiny-imagenet-200/``)::
 
@@ -23,11 +25,12 @@ folder renamed into place, so an interrupted run leaves nothing half-written) an
 
 from __future__ import annotations
 
-__all__ = ["Box", "CLASSES", "draw_image", "generate", "N_TEST", "N_TRAIN", "N_VAL", "sample_dir",
-    "SAMPLE_NAME", "SEED", "SIZE", "VERSION", "WNIDS"]
+__all__ = ["Box", "CLASSES", "COLOURS", "draw_image", "drawn_colour", "generate", "N_TEST",
+    "N_TRAIN", "N_VAL", "sample_dir", "SAMPLE_NAME", "SEED", "SIZE", "VERSION", "WNIDS"]
 
 import math
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -54,6 +57,11 @@ CLASSES = [
     ("n07720875", "bell pepper"),
 ]
 WNIDS = [wnid for wnid, _ in CLASSES]
+#: The classes drawn in one of three colours, picked per image: wnid -> {colour word: RGB}.
+COLOURS = {
+    "n04507155": {"blue": (40, 60, 200), "pink": (200, 40, 140), "green": (30, 150, 60)},
+    "n07720875": {"red": (200, 30, 25), "green": (60, 150, 40), "yellow": (240, 180, 20)},
+}
 
 SIZE = 64  # image side, as in Tiny ImageNet
 N_TRAIN, N_VAL, N_TEST = 50, 10, 20  # images per class (train, val) and in all (test)
@@ -193,9 +201,9 @@ def _barn(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     pen.line([(d0[0], d1[1]), (d1[0], d0[1])], fill=(240, 240, 240), width=2, on_mask=False)
 
 
-def _umbrella(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
-    hue = rng.integers(0, 3)
-    colour = _jitter(rng, [(40, 60, 200), (200, 40, 140), (30, 150, 60)][hue], 25)
+def _umbrella(pen: _Pen, box: Box, rng: np.random.Generator) -> str:
+    word = list(COLOURS["n04507155"])[rng.integers(0, 3)]
+    colour = _jitter(rng, COLOURS["n04507155"][word], 25)
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     cx = (x0 + x1) / 2
@@ -203,10 +211,12 @@ def _umbrella(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
     shaft = max(2, round(w / 30))
     pen.line([(cx, y0 + h / 2), (cx, y1 - 0.1 * h)], fill=(40, 30, 20), width=shaft)
     pen.arc((cx - 0.12 * w, y1 - 0.2 * h, cx, y1), 0, 180, fill=(40, 30, 20), width=shaft)
+    return word
 
 
-def _bell_pepper(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
-    colour = _jitter(rng, [(200, 30, 25), (60, 150, 40), (240, 180, 20)][rng.integers(0, 3)])
+def _bell_pepper(pen: _Pen, box: Box, rng: np.random.Generator) -> str:
+    word = list(COLOURS["n07720875"])[rng.integers(0, 3)]
+    colour = _jitter(rng, COLOURS["n07720875"][word])
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     body_top = y0 + 0.18 * h
@@ -214,6 +224,7 @@ def _bell_pepper(pen: _Pen, box: Box, rng: np.random.Generator) -> None:
         pen.ellipse((x0 + left * w, body_top, x0 + right * w, y1), fill=colour)
     pen.rectangle(((x0 + x1) / 2 - 0.05 * w, y0, (x0 + x1) / 2 + 0.05 * w, body_top + 4),
                   fill=(40, 100, 30))
+    return word
 
 
 # The drawer of each class and the range of its width / height.
@@ -251,6 +262,12 @@ def _background(rng: np.random.Generator, side: int) -> Image.Image:
 
 def draw_image(wnid: str, rng: np.random.Generator) -> tuple[Image.Image, tuple[int, ...]]:
     """Return one 64x64 RGB image of class ``wnid`` and its box (x0, y0, x1, y1, inclusive)."""
+    image, box, _ = _draw(wnid, rng)
+    return image, box
+
+
+def _draw(wnid: str, rng: np.random.Generator) -> tuple[Image.Image, tuple[int, ...], str | None]:
+    """``draw_image``, and the colour word the drawer picked (None: a class of one colour)."""
     drawer, (lo, hi) = _DRAWERS[wnid]
     side = SIZE * _SCALE
     image = _background(rng, side)
@@ -259,12 +276,12 @@ def draw_image(wnid: str, rng: np.random.Generator) -> tuple[Image.Image, tuple[
     extent = rng.uniform(0.45, 0.85) * side  # the longer side of the object
     w, h = (extent, extent / aspect) if aspect >= 1 else (extent * aspect, extent)
     x0, y0 = rng.uniform(1, side - w - 1), rng.uniform(1, side - h - 1)
-    drawer(_Pen(image, mask), (x0, y0, x0 + w, y0 + h), rng)
+    colour = drawer(_Pen(image, mask), (x0, y0, x0 + w, y0 + h), rng)
     image, mask = image.reduce(_SCALE), mask.reduce(_SCALE)
     noise = rng.normal(0, rng.uniform(4, 12), size=(SIZE, SIZE, 3))
     pixels = np.clip(np.asarray(image, dtype=np.float64) + noise, 0, 255).astype(np.uint8)
     bx0, by0, bx1, by1 = mask.point(_COVERED).getbbox()
-    return Image.fromarray(pixels), (bx0, by0, bx1 - 1, by1 - 1)
+    return Image.fromarray(pixels), (bx0, by0, bx1 - 1, by1 - 1), colour
 
 
 def _save(image: Image.Image, path: Path) -> None:
@@ -312,6 +329,24 @@ def generate(root: str | os.PathLike, *, n_train: int = N_TRAIN, n_val: int = N_
         image, _ = draw_image(WNIDS[c], _rng(seed, 4, i))
         _save(image, root / "test" / "images" / f"test_{i}.JPEG")
     return root
+
+
+_NAME = re.compile(r"(?:(val|test)|(n\d{8}))_(\d+)\.JPEG")
+
+
+def drawn_colour(name: str, wnid: str, seed: int = SEED) -> str | None:
+    """Return the colour word of the sample's image ``name`` (``val_3.JPEG``,
+    ``n07720875_12.JPEG``, ...) of class ``wnid``: ``"red"`` for a red bell pepper, None for a
+    class drawn in one colour. The image is drawn again from its own seed, as ``generate`` drew
+    it."""
+    match = _NAME.fullmatch(name)
+    if match is None or wnid not in WNIDS or match[2] not in (None, wnid):
+        raise ValueError(f"not an image of class {wnid!r} in the sample: {name!r}")
+    if wnid not in COLOURS:
+        return None
+    split, i = match[1], int(match[3])
+    key = (0, WNIDS.index(wnid), i) if split is None else (2 if split == "val" else 4, i)
+    return _draw(wnid, _rng(seed, *key))[2]
 
 
 def _stamp() -> str:
