@@ -300,3 +300,54 @@ WRONG_ANSWERS['nb08_ex1'].update({
         '\n'
         'ex1_params, ex1_outputs_shape, ex1_c_shape, ex1_h_shape = ex1_measure()\n',
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a gather_nd mark that changes with each call and must come from the whole outputs, or by a
+# softmax stand-in that spreads each temperature's probabilities differently.
+WRONG_ANSWERS['nb08_ex3'].update({
+    'rule-breaking: picks the rows with NumPy fancy indexing, then passes them through a trivial tf.gather_nd (indices [[0], [1], ...]) so that the result comes from tf.gather_nd (attacks4)':  # noqa: E501
+        'ex3_last_real = None\n'
+        '\n'
+        '\n'
+        'def ex3_pick_last(outputs, lengths):\n'
+        '    """Each row\'s output at step length - 1, picked in NumPy."""\n'
+        '    rows = np.arange(len(lengths))\n'
+        '    picked = np.asarray(outputs)[rows, np.asarray(lengths) - 1]\n'
+        '    return tf.gather_nd(picked, rows[:, None]).numpy()\n'
+        '\n'
+        '\n'
+        'ex3_last_real = ex3_pick_last\n',
+    "gaming: picks with NumPy, and asks tf.gather_nd for one probe value to learn what factor the check's stand-in applies, then scales the NumPy rows by it (attacks4)":  # noqa: E501
+        'ex3_last_real = None\n'
+        '\n'
+        '\n'
+        'def ex3_pick_last(outputs, lengths):\n'
+        '    """Each row\'s output at step length - 1, picked in NumPy."""\n'
+        '    factor = float(np.asarray(tf.gather_nd(tf.constant([1.0]), [0])))\n'
+        '    picked = np.asarray(outputs)[np.arange(len(lengths)), np.asarray(lengths) - 1]\n'
+        '    return (picked * factor).astype(np.asarray(outputs).dtype)\n'
+        '\n'
+        '\n'
+        'ex3_last_real = ex3_pick_last\n',
+})
+WRONG_ANSWERS['nb08_ex4'].update({
+    "gaming: calls char_text.softmax at each temperature only to be counted; the probabilities at T = 0.2 and 2.0 are T = 1's raised to 1/T and renormalised by hand (attacks4)":  # noqa: E501
+        'ex4_measure = None\n'
+        '\n'
+        '\n'
+        'def ex4_entropies(prime):\n'
+        '    """Return ({T: entropy}, likeliest next character) after ``prime``."""\n'
+        '    logits, _ = model.step(vocab.encode(prime), None)\n'
+        '    p1 = char_text.softmax(logits, 1.0)\n'
+        '    entropy = {}\n'
+        '    for t in (0.2, 1.0, 2.0):\n'
+        '        char_text.softmax(logits, t)\n'
+        '        p = p1 ** (1.0 / t)\n'
+        '        p = p / p.sum()\n'
+        '        p = p[p > 0]\n'
+        '        entropy[t] = float(-(p * np.log(p)).sum())\n'
+        '    return entropy, vocab.chars[int(np.argmax(logits))]\n'
+        '\n'
+        '\n'
+        'ex4_measure = ex4_entropies\n',
+})
