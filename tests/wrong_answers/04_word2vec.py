@@ -356,3 +356,36 @@ WRONG_ANSWERS['nb04_ex2'].update({
         'grad_rows = gradient_values.values.shape[0]\n'
         'rows_changed = len(np.unique(gradient_values.indices))\n',
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a re-run whose gradient is of another class with one row more, or which restores a checkpoint
+# at another step.
+WRONG_ANSWERS['nb04_ex2'].update({
+    "lazy: grad_kind typed as tf.IndexedSlices, grad_rows as BATCH_SIZE and rows_changed counted from the batch's ids, none read from the gradient (attacks4)":  # noqa: E501
+        'grad_kind = grad_rows = rows_changed = gradient_values = None\n'
+        'with model.graph.as_default():\n'
+        '    embed_gradient = tf.gradients(model.loss, model.embed_matrix)[0]\n'
+        'grad_kind = tf.IndexedSlices  # the gradient of a lookup is sparse\n'
+        'with tf1.Session(graph=model.graph, config=session_config()) as grad_sess:\n'
+        '    model.saver.restore(grad_sess, checkpoint)\n'
+        '    gradient_values = grad_sess.run(embed_gradient, model.feed(centers, contexts))\n'
+        'grad_rows = BATCH_SIZE  # one row per center word\n'
+        'rows_changed = len(np.unique(centers))\n',
+})
+WRONG_ANSWERS['nb04_ex5'].update({
+    'rule-breaking: restored_rate fetched from a separate polynomial_decay graph at a constant step TOTAL_STEPS, not read from the restored model (attacks4)':  # noqa: E501
+        'restored_rate = resumed_loss = resumed_checkpoint = None\n'
+        '(LOGS / "resumed").mkdir(exist_ok=True)  # a TF1 Saver does not make folders\n'
+        'resumed = SkipGramModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED, LEARNING_RATE,\n'
+        '                        decay_steps=2 * TOTAL_STEPS).build()\n'
+        'with tf.Graph().as_default() as rate_graph:\n'
+        '    rate = tf1.train.polynomial_decay(LEARNING_RATE, tf.constant(TOTAL_STEPS, tf.int32),\n'
+        '                                      2 * TOTAL_STEPS, end_learning_rate=LEARNING_RATE / 1000)\n'  # noqa: E501
+        'with tf1.Session(graph=rate_graph, config=session_config()) as rate_sess:\n'
+        '    restored_rate = rate_sess.run(rate)\n'
+        'with tf1.Session(graph=resumed.graph, config=session_config()) as resumed_sess:\n'
+        '    resumed.saver.restore(resumed_sess, checkpoint)\n'
+        '    resumed.train(resumed_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=5, epochs=None, keep=keep), 200)\n'  # noqa: E501
+        '    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n'
+        '    resumed_checkpoint = resumed.saver.save(resumed_sess, str(LOGS / "resumed" / "model.ckpt"))\n',  # noqa: E501
+})
