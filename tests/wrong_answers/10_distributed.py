@@ -342,3 +342,20 @@ WRONG_ANSWERS['nb10_ex4'].update({
         '    stale = w0 - 2 * lr * g0\n'
         '    return (fresh - 3.0) ** 2, (stale - 3.0) ** 2\n',
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks: an rpc_layer
+# the servers do not speak, and the index as 1.0 or true (marked NOT SURE by their tester), each
+# refused by a hidden test.
+WRONG_ANSWERS['nb10_ex2'].update({
+    'common mistake: adds an rpc_layer the servers do not speak (grpc+verbs), which the check never reads (attacks4)':  # noqa: E501
+        'config = None\n'
+        'config = json.dumps({"cluster": {"ps": ["10.1.0.1:2222"], "worker": ["10.1.0.2:2222", "10.1.0.3:2222"]},\n'  # noqa: E501
+        '                     "task": {"type": "worker", "index": 1}, "rpc_layer": "grpc+verbs"})\n',  # noqa: E501
+    "gaming: the task index as the float 1.0, which == 1 in the check's dict comparison (NOT SURE: TensorFlow's resolver casts it to int) (attacks4)":  # noqa: E501
+        'config = None\n'
+        'config = json.dumps({"cluster": {"ps": ["10.1.0.1:2222"], "worker": ["10.1.0.2:2222", "10.1.0.3:2222"]},\n'  # noqa: E501
+        '                     "task": {"type": "worker", "index": 1.0}})\n',
+    "gaming: the task index as JSON true, a bool that == 1 in Python (NOT SURE: TensorFlow's resolver casts it to int) (attacks4)":  # noqa: E501
+        'config = None\n'
+        'config = \'{"cluster": {"ps": ["10.1.0.1:2222"], "worker": ["10.1.0.2:2222", "10.1.0.3:2222"]}, "task": {"type": "worker", "index": true}}\'\n',  # noqa: E501
+})
