@@ -10,6 +10,7 @@ The plumbing of notebook 08, kept out of the notebook and tested::
     text = generate(step, vocab, prime="The ", length=200, temperature=0.5, rng=rng)
     loss = ngram_loss(train_ids, heldout_ids, order=4, vocab_size=len(vocab))  # counting baseline
     cost = word_ngram_cost(train_text, heldout_text, order=2)  # words, priced per character
+    cost = char_ngram_cost(train_text, heldout_text, order=5)  # the same smoothing, characters
 
 Everything random comes from a ``numpy.random.Generator`` the caller seeds, so a seed gives the
 same batches and, for the same logits, the same sampled text.
@@ -17,9 +18,9 @@ same batches and, for the same logits, the same sampled text.
 
 from __future__ import annotations
 
-__all__ = ["CharVocab", "consecutive_windows", "generate", "NEWS_FILE", "news_text", "ngram_loss",
-    "pad_batch", "random_windows", "sample_id", "softmax", "split_ids", "StepFn", "word_ngram_cost",
-    "word_tokens", "WordNgramCost"]
+__all__ = ["char_ngram_cost", "CharNgramCost", "CharVocab", "consecutive_windows", "generate",
+    "NEWS_FILE", "news_text", "ngram_loss", "pad_batch", "random_windows", "sample_id", "softmax",
+    "split_ids", "StepFn", "word_ngram_cost", "word_tokens", "WordNgramCost"]
 
 import math
 import re
@@ -233,6 +234,19 @@ class _WordNgrams:
                     for i, w in enumerate(tokens))
 
 
+def _tuned_weights(tokens: list[str], order: int) -> tuple[float, ...]:
+    """Return the interpolation weights of ``_WordNgrams`` of ``order`` on ``tokens``, 2-gram up:
+    counted on all but the last tenth of ``tokens``, each order's weight in turn (the lower ones
+    fixed, the higher ones 0) is the one of ``_WEIGHTS`` that prices that tenth lowest."""
+    cut = len(tokens) - len(tokens) // 10
+    fit = _WordNgrams(tokens[:cut], order)
+    weights: list[float] = []
+    for n in range(2, order + 1):
+        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.token_nats(
+            tokens[cut:], [*lower, lam] + [0.0] * (order - n))))
+    return tuple(weights)
+
+
 def _spelling_nats(types: Sequence[str], words: Iterable[str], alphabet: Sequence[str]) -> float:
     """Nats to spell ``words`` one character at a time, then their end, at the frequencies of
     the characters and ends of the distinct training words ``types`` (each count raised by 1)."""
@@ -257,12 +271,7 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
     train, heldout = word_tokens(train_text), word_tokens(heldout_text)
     if len(train) < 10 or not heldout_text.split():
         raise ValueError("need at least 10 training tokens and one held-out word")
-    cut = len(train) - len(train) // 10
-    fit = _WordNgrams(train[:cut], order)
-    weights: list[float] = []
-    for n in range(2, order + 1):  # each order's weight in turn, the lower ones fixed
-        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.token_nats(
-            train[cut:], [*lower, lam] + [0.0] * (order - n))))
+    weights = _tuned_weights(train, order)
     model = _WordNgrams(train, order)
     new_words = [w for w in heldout if w not in model.unigrams]
     alphabet = sorted(set(train_text) | set(heldout_text))
@@ -272,7 +281,44 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
         token_nats=model.token_nats(heldout, weights),
         spelling_nats=_spelling_nats([w for w in model.unigrams if not w.isspace()], new_words,
                                      alphabet),
-        weights=tuple(float(w) for w in weights))
+        weights=weights)
+
+
+@dataclass(frozen=True)
+class CharNgramCost:
+    """What an interpolated character n-gram model pays for a held-out text."""
+
+    characters: int  #: characters of the held-out text, every one priced
+    unseen: int  #: of those, characters that never occur in the training text
+    nats: float  #: total nats
+    weights: tuple[float, ...]  #: the interpolation weight of each order, 2-gram up, tuned
+
+    @property
+    def nats_per_character(self) -> float:
+        """All the nats, over every character of the held-out text."""
+        return self.nats / self.characters
+
+
+def char_ngram_cost(train_text: str, heldout_text: str, order: int = 5) -> CharNgramCost:
+    """Return what a counting character n-gram model pays for ``heldout_text``, smoothed as
+    ``word_ngram_cost`` smooths words, so that the two compare at equal smoothing.
+
+    The tokens are the characters. Each is predicted from the ``order - 1`` before it (the
+    first ones as after a newline) by interpolated counts (``_WordNgrams``), the weights tuned as
+    in ``word_ngram_cost``. A character never seen in training is "a new character", then one of
+    the characters of either text not seen in training, each as likely.
+    """
+    if order < 1:
+        raise ValueError(f"need order >= 1, got {order}")
+    if len(train_text) < 10 or not heldout_text:
+        raise ValueError("need at least 10 training characters and one held-out character")
+    train, heldout = list(train_text), list(heldout_text)
+    weights = _tuned_weights(train, order)
+    model = _WordNgrams(train, order)
+    unseen = [c for c in heldout if c not in model.unigrams]
+    which = len(unseen) * math.log(len(set(unseen))) if unseen else 0.0  # which new character
+    return CharNgramCost(characters=len(heldout), unseen=len(unseen),
+                         nats=model.token_nats(heldout, weights) + which, weights=weights)
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
