@@ -193,6 +193,7 @@ class WordNgramCost:
 
 _NEW = None  # stands for "a word not seen in training"
 _WEIGHTS = tuple(i / 20 for i in range(1, 20))  # the interpolation weights tried: 0.05 ... 0.95
+_Evidence = tuple[np.ndarray, np.ndarray, np.ndarray]  # see _WordNgrams.evidence
 
 
 class _WordNgrams:
@@ -216,22 +217,47 @@ class _WordNgrams:
     def probability(self, history: tuple[str, ...], word: str | None,
                     weights: Sequence[float]) -> float:
         """P(word | ``history``, the order - 1 tokens before it); ``word`` None: a new word."""
-        count = self.unigrams[word] if word is not None else self.distinct
-        p = count / (self.total + self.distinct)
-        for n in range(2, self.order + 1):
-            context = history[len(history) - n + 1:]
-            seen = self.contexts[n - 2][context]
-            if seen:
-                hits = self.ngrams[n - 2][(*context, word)] if word is not None else 0
-                p = weights[n - 2] * hits / seen + (1 - weights[n - 2]) * p
-        return p
+        return float(self.mix(self.evidence([(history, word)]), weights)[0])
 
     def token_nats(self, tokens: list[str], weights: Sequence[float]) -> float:
         """Total nats of ``tokens``, each predicted from the order - 1 before it."""
+        return self.nats(self.evidence(self.histories(tokens)), weights)
+
+    def histories(self, tokens: list[str]) -> list[tuple[tuple[str, ...], str | None]]:
+        """Each of ``tokens`` (None if never seen in training) after the order - 1 before it."""
         padded = ["\n"] * (self.order - 1) + tokens
-        return -sum(math.log(self.probability(tuple(padded[i:i + self.order - 1]),
-                                              w if w in self.unigrams else _NEW, weights))
-                    for i, w in enumerate(tokens))
+        return [(tuple(padded[i:i + self.order - 1]), w if w in self.unigrams else _NEW)
+                for i, w in enumerate(tokens)]
+
+    def evidence(self, pairs: Sequence[tuple[tuple[str, ...], str | None]]) -> _Evidence:
+        """The counts that price each (history, word) of ``pairs``, whatever the weights: the
+        word's probability at the bottom ``[pairs]``, and for each order n from 2 up how often
+        the history's last n - 1 tokens were seen, and followed by the word, both
+        ``[order - 1, pairs]``."""
+        bottom, hits, seen = [], [], []
+        for history, word in pairs:
+            bottom.append((self.unigrams[word] if word is not None else self.distinct)
+                          / (self.total + self.distinct))
+            contexts = [history[len(history) - n + 1:] for n in range(2, self.order + 1)]
+            seen.append([counts[c] for counts, c in zip(self.contexts, contexts, strict=True)])
+            hits.append([counts[(*c, word)] if word is not None else 0
+                         for counts, c in zip(self.ngrams, contexts, strict=True)])
+        shape = (len(pairs), self.order - 1)
+        return (np.array(bottom), np.array(hits, dtype=float).reshape(shape).T,
+                np.array(seen, dtype=float).reshape(shape).T)
+
+    @staticmethod
+    def mix(evidence: _Evidence, weights: Sequence[float]) -> np.ndarray:
+        """The probabilities ``evidence`` gives its words, order n weighted ``weights[n - 2]``."""
+        p, hits, seen = evidence
+        for lam, h, s in zip(weights[:len(hits)], hits, seen, strict=True):
+            p = np.where(s > 0, lam * h / np.maximum(s, 1) + (1 - lam) * p, p)
+        return p
+
+    @classmethod
+    def nats(cls, evidence: _Evidence, weights: Sequence[float]) -> float:
+        """Total nats of the words of ``evidence``."""
+        return float(-np.log(cls.mix(evidence, weights)).sum())
 
 
 def _tuned_weights(tokens: list[str], order: int) -> tuple[float, ...]:
@@ -240,10 +266,11 @@ def _tuned_weights(tokens: list[str], order: int) -> tuple[float, ...]:
     fixed, the higher ones 0) is the one of ``_WEIGHTS`` that prices that tenth lowest."""
     cut = len(tokens) - len(tokens) // 10
     fit = _WordNgrams(tokens[:cut], order)
+    tail = fit.evidence(fit.histories(tokens[cut:]))  # counted once, priced at every weight
     weights: list[float] = []
     for n in range(2, order + 1):
-        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.token_nats(
-            tokens[cut:], [*lower, lam] + [0.0] * (order - n))))
+        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.nats(
+            tail, [*lower, lam] + [0.0] * (order - n))))
     return tuple(weights)
 
 
