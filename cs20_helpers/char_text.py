@@ -200,7 +200,8 @@ class _WordNgrams:
     """Interpolated word n-gram counts: P(w | h) = lam * count(h, w) / count(h) + (1 - lam) *
     P(w | h without its first word), the lower order alone where h was never seen; at the
     bottom, a word seen c times gets c / (N + T) and a new word T / (N + T) (N words, T of
-    them distinct: how often training met a word for the first time)."""
+    them distinct: how often training met a word for the first time). The tokens may be
+    characters (``char_ngram_cost``)."""
 
     def __init__(self, tokens: list[str], order: int) -> None:
         self.order = order
