@@ -10,6 +10,7 @@ The plumbing of notebook 08, kept out of the notebook and tested::
     text = generate(step, vocab, prime="The ", length=200, temperature=0.5, rng=rng)
     loss = ngram_loss(train_ids, heldout_ids, order=4, vocab_size=len(vocab))  # counting baseline
     cost = word_ngram_cost(train_text, heldout_text, order=2)  # words, priced per character
+    cost = char_ngram_cost(train_text, heldout_text, order=5)  # the same smoothing, characters
 
 Everything random comes from a ``numpy.random.Generator`` the caller seeds, so a seed gives the
 same batches and, for the same logits, the same sampled text.
@@ -17,9 +18,9 @@ same batches and, for the same logits, the same sampled text.
 
 from __future__ import annotations
 
-__all__ = ["CharVocab", "consecutive_windows", "generate", "NEWS_FILE", "news_text", "ngram_loss",
-    "pad_batch", "random_windows", "sample_id", "softmax", "split_ids", "StepFn", "word_ngram_cost",
-    "word_tokens", "WordNgramCost"]
+__all__ = ["char_ngram_cost", "CharNgramCost", "CharVocab", "consecutive_windows", "generate",
+    "NEWS_FILE", "news_text", "ngram_loss", "pad_batch", "random_windows", "sample_id", "softmax",
+    "split_ids", "StepFn", "word_ngram_cost", "word_tokens", "WordNgramCost"]
 
 import math
 import re
@@ -192,13 +193,15 @@ class WordNgramCost:
 
 _NEW = None  # stands for "a word not seen in training"
 _WEIGHTS = tuple(i / 20 for i in range(1, 20))  # the interpolation weights tried: 0.05 ... 0.95
+_Evidence = tuple[np.ndarray, np.ndarray, np.ndarray]  # see _WordNgrams.evidence
 
 
 class _WordNgrams:
     """Interpolated word n-gram counts: P(w | h) = lam * count(h, w) / count(h) + (1 - lam) *
     P(w | h without its first word), the lower order alone where h was never seen; at the
     bottom, a word seen c times gets c / (N + T) and a new word T / (N + T) (N words, T of
-    them distinct: how often training met a word for the first time)."""
+    them distinct: how often training met a word for the first time). The tokens may be
+    characters (``char_ngram_cost``)."""
 
     def __init__(self, tokens: list[str], order: int) -> None:
         self.order = order
@@ -215,22 +218,61 @@ class _WordNgrams:
     def probability(self, history: tuple[str, ...], word: str | None,
                     weights: Sequence[float]) -> float:
         """P(word | ``history``, the order - 1 tokens before it); ``word`` None: a new word."""
-        count = self.unigrams[word] if word is not None else self.distinct
-        p = count / (self.total + self.distinct)
-        for n in range(2, self.order + 1):
-            context = history[len(history) - n + 1:]
-            seen = self.contexts[n - 2][context]
-            if seen:
-                hits = self.ngrams[n - 2][(*context, word)] if word is not None else 0
-                p = weights[n - 2] * hits / seen + (1 - weights[n - 2]) * p
-        return p
+        return float(self.mix(self.evidence([(history, word)]), weights)[0])
 
     def token_nats(self, tokens: list[str], weights: Sequence[float]) -> float:
         """Total nats of ``tokens``, each predicted from the order - 1 before it."""
+        return self.nats(self.evidence(self.histories(tokens)), weights)
+
+    def histories(self, tokens: list[str]) -> list[tuple[tuple[str, ...], str | None]]:
+        """Each of ``tokens`` (None if never seen in training) after the order - 1 before it."""
         padded = ["\n"] * (self.order - 1) + tokens
-        return -sum(math.log(self.probability(tuple(padded[i:i + self.order - 1]),
-                                              w if w in self.unigrams else _NEW, weights))
-                    for i, w in enumerate(tokens))
+        return [(tuple(padded[i:i + self.order - 1]), w if w in self.unigrams else _NEW)
+                for i, w in enumerate(tokens)]
+
+    def evidence(self, pairs: Sequence[tuple[tuple[str, ...], str | None]]) -> _Evidence:
+        """The counts that price each (history, word) of ``pairs``, whatever the weights: the
+        word's probability at the bottom ``[pairs]``, and for each order n from 2 up how often
+        the history's last n - 1 tokens were seen, and followed by the word, both
+        ``[order - 1, pairs]``."""
+        bottom, hits, seen = [], [], []
+        for history, word in pairs:
+            bottom.append((self.unigrams[word] if word is not None else self.distinct)
+                          / (self.total + self.distinct))
+            contexts = [history[len(history) - n + 1:] for n in range(2, self.order + 1)]
+            seen.append([counts[c] for counts, c in zip(self.contexts, contexts, strict=True)])
+            hits.append([counts[(*c, word)] if word is not None else 0
+                         for counts, c in zip(self.ngrams, contexts, strict=True)])
+        shape = (len(pairs), self.order - 1)
+        return (np.array(bottom), np.array(hits, dtype=float).reshape(shape).T,
+                np.array(seen, dtype=float).reshape(shape).T)
+
+    @staticmethod
+    def mix(evidence: _Evidence, weights: Sequence[float]) -> np.ndarray:
+        """The probabilities ``evidence`` gives its words, order n weighted ``weights[n - 2]``."""
+        p, hits, seen = evidence
+        for lam, h, s in zip(weights[:len(hits)], hits, seen, strict=True):
+            p = np.where(s > 0, lam * h / np.maximum(s, 1) + (1 - lam) * p, p)
+        return p
+
+    @classmethod
+    def nats(cls, evidence: _Evidence, weights: Sequence[float]) -> float:
+        """Total nats of the words of ``evidence``."""
+        return float(-np.log(cls.mix(evidence, weights)).sum())
+
+
+def _tuned_weights(tokens: list[str], order: int) -> tuple[float, ...]:
+    """Return the interpolation weights of ``_WordNgrams`` of ``order`` on ``tokens``, 2-gram up:
+    counted on all but the last tenth of ``tokens``, each order's weight in turn (the lower ones
+    fixed, the higher ones 0) is the one of ``_WEIGHTS`` that prices that tenth lowest."""
+    cut = len(tokens) - len(tokens) // 10
+    fit = _WordNgrams(tokens[:cut], order)
+    tail = fit.evidence(fit.histories(tokens[cut:]))  # counted once, priced at every weight
+    weights: list[float] = []
+    for n in range(2, order + 1):
+        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.nats(
+            tail, [*lower, lam] + [0.0] * (order - n))))
+    return tuple(weights)
 
 
 def _spelling_nats(types: Sequence[str], words: Iterable[str], alphabet: Sequence[str]) -> float:
@@ -257,12 +299,7 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
     train, heldout = word_tokens(train_text), word_tokens(heldout_text)
     if len(train) < 10 or not heldout_text.split():
         raise ValueError("need at least 10 training tokens and one held-out word")
-    cut = len(train) - len(train) // 10
-    fit = _WordNgrams(train[:cut], order)
-    weights: list[float] = []
-    for n in range(2, order + 1):  # each order's weight in turn, the lower ones fixed
-        weights.append(min(_WEIGHTS, key=lambda lam, lower=tuple(weights), n=n: fit.token_nats(
-            train[cut:], [*lower, lam] + [0.0] * (order - n))))
+    weights = _tuned_weights(train, order)
     model = _WordNgrams(train, order)
     new_words = [w for w in heldout if w not in model.unigrams]
     alphabet = sorted(set(train_text) | set(heldout_text))
@@ -272,7 +309,44 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
         token_nats=model.token_nats(heldout, weights),
         spelling_nats=_spelling_nats([w for w in model.unigrams if not w.isspace()], new_words,
                                      alphabet),
-        weights=tuple(float(w) for w in weights))
+        weights=weights)
+
+
+@dataclass(frozen=True)
+class CharNgramCost:
+    """What an interpolated character n-gram model pays for a held-out text."""
+
+    characters: int  #: characters of the held-out text, every one priced
+    unseen: int  #: of those, characters that never occur in the training text
+    nats: float  #: total nats
+    weights: tuple[float, ...]  #: the interpolation weight of each order, 2-gram up, tuned
+
+    @property
+    def nats_per_character(self) -> float:
+        """All the nats, over every character of the held-out text."""
+        return self.nats / self.characters
+
+
+def char_ngram_cost(train_text: str, heldout_text: str, order: int = 5) -> CharNgramCost:
+    """Return what a counting character n-gram model pays for ``heldout_text``, smoothed as
+    ``word_ngram_cost`` smooths words, so that the two compare at equal smoothing.
+
+    The tokens are the characters. Each is predicted from the ``order - 1`` before it (the
+    first ones as after a newline) by interpolated counts (``_WordNgrams``), the weights tuned as
+    in ``word_ngram_cost``. A character never seen in training is "a new character", then one of
+    the characters of either text not seen in training, each as likely.
+    """
+    if order < 1:
+        raise ValueError(f"need order >= 1, got {order}")
+    if len(train_text) < 10 or not heldout_text:
+        raise ValueError("need at least 10 training characters and one held-out character")
+    train, heldout = list(train_text), list(heldout_text)
+    weights = _tuned_weights(train, order)
+    model = _WordNgrams(train, order)
+    unseen = [c for c in heldout if c not in model.unigrams]
+    which = len(unseen) * math.log(len(set(unseen))) if unseen else 0.0  # which new character
+    return CharNgramCost(characters=len(heldout), unseen=len(unseen),
+                         nats=model.token_nats(heldout, weights) + which, weights=weights)
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:

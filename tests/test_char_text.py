@@ -1,5 +1,7 @@
 """Character-level text plumbing: vocabulary, windows, padding, sampling, generation."""
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -200,3 +202,44 @@ def test_word_ngram_context_helps_on_structured_text_and_bad_input_is_refused():
         char_text.word_ngram_cost(train, heldout, 0)
     with pytest.raises(ValueError, match="at least 10"):
         char_text.word_ngram_cost("a b", heldout)
+
+
+def test_char_ngram_cost_by_hand_every_character_priced():
+    train = "abababaabc"  # a 5 times, b 4, c 1: 10 characters, 3 distinct
+    # order 1: P(a) = 5 / (10 + 3); a new character 3 / 13, then one of the 2 new ones, d or e
+    cost = char_text.char_ngram_cost(train, "ade", order=1)
+    assert (cost.characters, cost.unseen, cost.weights) == (3, 2, ())
+    assert cost.nats == pytest.approx(-np.log(5 / 13) - 2 * np.log(3 / 13 / 2))
+    assert cost.nats_per_character == pytest.approx(cost.nats / 3)
+    # order 2: the first character follows a newline (once, before "a"); "a" is followed by
+    # b 4 times and a once
+    cost = char_text.char_ngram_cost(train, "ab", order=2)
+    (lam,) = cost.weights
+    assert cost.nats == pytest.approx(-np.log(lam * 1 + (1 - lam) * 5 / 13)
+                                      - np.log(lam * 4 / 5 + (1 - lam) * 4 / 13))
+
+
+@pytest.mark.parametrize("order", [1, 2, 3])
+def test_char_ngram_probabilities_of_every_next_character_sum_to_one(order):
+    rng = np.random.default_rng(order)
+    train = "".join(rng.choice(list("abd"), size=300)) + "acab"  # c only once, then a
+    for prefix in ["", "ab", "ac", "acc"]:  # "cc": a context never seen
+        before = char_text.char_ngram_cost(train, prefix, order).nats if prefix else 0.0
+        total = sum(np.exp(before - char_text.char_ngram_cost(train, prefix + c, order).nats)
+                    for c in "abcdz")  # z: the new character
+        assert total == pytest.approx(1.0)
+
+
+def test_char_ngram_context_helps_on_structured_text_and_bad_input_is_refused():
+    train, heldout = "abcdabdc" * 50, "abcdabdc" * 3
+    costs = [char_text.char_ngram_cost(train, heldout, order) for order in (1, 2, 3, 4)]
+    per_character = [c.nats_per_character for c in costs]
+    assert all(a > b for a, b in pairwise(per_character))
+    assert per_character[0] > per_character[3] + 1.0
+    assert costs[3].unseen == 0 and len(costs[3].weights) == 3
+    with pytest.raises(ValueError, match="order"):
+        char_text.char_ngram_cost(train, heldout, 0)
+    with pytest.raises(ValueError, match="at least 10"):
+        char_text.char_ngram_cost("abc", heldout)
+    with pytest.raises(ValueError, match="one held-out character"):
+        char_text.char_ngram_cost(train, "")
