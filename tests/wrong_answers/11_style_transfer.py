@@ -309,3 +309,47 @@ WRONG_ANSWERS['nb11_ex4'].update({
         'ex4_smoothest = None\n'
         'ex4_smoothest = min(images.IMAGES, key=lambda name: ex4_tv(images.load_image(name, 64)[None]))\n',  # noqa: E501
 })
+
+# Stop 57: answers of the sixth attack (tests/attacks4) that passed stop 56's checks, each refused
+# by a rule that no Keras layer is built, or by a hidden test that doubles tf.einsum's result.
+WRONG_ANSWERS['nb11_ex1'].update({
+    "rule-breaking: counts section 1's model, built through CASE_STUDIES (which holds lenet5 itself), and takes off the absent kernels (attacks4)":  # noqa: E501
+        'ex1_params = ex1_macs = None\n'
+        'ex1_section1 = CASE_STUDIES["LeNet-5 (1998)"]()\n'
+        'ex1_absent = 16 * 6 - (6 * 3 + 9 * 4 + 1 * 6)\n'
+        'ex1_params = int(ex1_section1.count_params()) - 25 * ex1_absent\n'
+        'ex1_macs = int(model_stats.multiply_adds(ex1_section1)) - 100 * 25 * ex1_absent\n',
+    "rule-breaking: rebuilds section 1's LeNet-5 layer by layer in Keras (without calling lenet5), counts that model and takes off the absent kernels (attacks4)":  # noqa: E501
+        'ex1_params = ex1_macs = None\n'
+        'ex1_copy = tf.keras.Sequential([\n'
+        '    tf.keras.Input((32, 32, 1)),\n'
+        '    tf.keras.layers.Conv2D(6, 5, activation="tanh"),\n'
+        '    tf.keras.layers.AveragePooling2D(2),\n'
+        '    tf.keras.layers.Conv2D(16, 5, activation="tanh"),\n'
+        '    tf.keras.layers.AveragePooling2D(2),\n'
+        '    tf.keras.layers.Flatten(),\n'
+        '    tf.keras.layers.Dense(120, activation="tanh"),\n'
+        '    tf.keras.layers.Dense(84, activation="tanh"),\n'
+        '    tf.keras.layers.Dense(10),\n'
+        '])\n'
+        'ex1_absent = 16 * 6 - (6 * 3 + 9 * 4 + 1 * 6)\n'
+        'ex1_params = int(ex1_copy.count_params()) - 25 * ex1_absent\n'
+        'ex1_macs = int(model_stats.multiply_adds(ex1_copy)) - 100 * 25 * ex1_absent\n',
+})
+WRONG_ANSWERS['nb11_ex2'].update({
+    "gaming: eager calls compute the Gram in NumPy with a reshape and a matmul (one tf.einsum called and thrown away, to be counted); only a traced call, as the check's graph test makes, uses the einsum (attacks4)":  # noqa: E501
+        'def ex2_gram(features):\n'
+        '    if tf.executing_eagerly():\n'
+        '        tf.einsum("nhwc,nhwd->cd", features, features)  # counted, unused\n'
+        '        flat = np.asarray(features).reshape(-1, features.shape[-1])\n'
+        '        return tf.constant(flat.T @ flat / flat.shape[0])\n'
+        '    positions = tf.cast(tf.shape(features)[1] * tf.shape(features)[2], features.dtype)\n'
+        '    return tf.einsum("nhwc,nhwd->cd", features, features) / positions\n'
+        '\n'
+        '\n'
+        'ex2_style_distance = None\n'
+        'ex2_layer = feature_net.style_layers[0]\n'
+        'ex2_gravel = feature_net(tf.constant(images.load_image("gravel", 64)[None]))[ex2_layer]\n'
+        'ex2_bricks = feature_net(tf.constant(images.load_image("bricks", 64)[None]))[ex2_layer]\n'
+        'ex2_style_distance = float(tf.reduce_mean(tf.square(ex2_gram(ex2_gravel) - ex2_gram(ex2_bricks))))\n',  # noqa: E501
+})
