@@ -90,15 +90,22 @@ def image_shape(path: Path) -> tuple[int, int, int]:
         return height, width, len(img.getbands())
 
 
-def write_image_records(items: Iterable[tuple[Path, int]], path: Path) -> int:
+def write_image_records(items: Iterable[tuple[Path, int]], path: Path,
+                        shuffle_seed: int | None = None) -> int:
     """Write one record per ``(image file, label)`` to ``path``; return how many were written.
 
-    The file's bytes go in unchanged (no decoding, no re-encoding). The records are written to
+    With ``shuffle_seed`` the records are written in an order shuffled by
+    ``np.random.default_rng(shuffle_seed)`` (the same seed, the same order), so that items
+    grouped by class come back mixed: a queue's ``shuffle_batch`` mixes only a window of the
+    file. The file's bytes go in unchanged (no decoding, no re-encoding). The records are written to
     a temporary file beside ``path`` and renamed over it only when all of them are written, so
     an error (a missing or unreadable image) leaves no half-written file, and any previous
     ``path`` untouched.
     """
     path = Path(path)
+    if shuffle_seed is not None:
+        items = list(items)
+        items = [items[i] for i in np.random.default_rng(shuffle_seed).permutation(len(items))]
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)

@@ -70,6 +70,30 @@ def test_round_trip_with_tf_data(tmp_path):
     np.testing.assert_array_equal(decoded[2], np.asarray(Image.open(items[2][0])))
 
 
+def test_shuffle_seed_mixes_the_written_order(tmp_path):
+    # items grouped by class (as tiny_imagenet_items returns the training split) come back mixed
+    pixels = np.zeros((2, 2, 3), np.uint8)
+    items = []
+    for k in range(40):
+        path = tmp_path / f"{k:02d}.png"
+        Image.fromarray(pixels).save(path)
+        items.append((path, k // 10))  # labels 0,0,...,1,1,...,3
+
+    def written_labels(name: str, seed: int | None) -> list[int]:
+        out = tmp_path / name
+        assert tfrecord.write_image_records(iter(items), out, shuffle_seed=seed) == len(items)
+        ds = tf.data.TFRecordDataset(str(out)).map(tfrecord.parse_image_example)
+        return [int(row["label"]) for row in ds.as_numpy_iterator()]
+
+    grouped = [label for _, label in items]
+    assert written_labels("plain.tfrecord", None) == grouped
+    mixed = written_labels("mixed.tfrecord", 0)
+    assert sorted(mixed) == grouped and mixed != grouped
+    assert len(set(mixed[:10])) >= 3  # the first ten records hold three classes or more
+    assert written_labels("again.tfrecord", 0) == mixed  # the same seed, the same order
+    assert written_labels("other.tfrecord", 1) != mixed
+
+
 def test_parse_inside_a_tf1_graph(tmp_path):
     items = _images(tmp_path)
     out = tmp_path / "train.tfrecord"
