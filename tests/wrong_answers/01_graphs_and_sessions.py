@@ -412,6 +412,7 @@ WRONG_ANSWERS: dict[str, dict[str, str]] = {
 # by a re-run that feeds other numbers and whose executed_nodes names one op more.
 WRONG_ANSWERS['nb01_ex2'].update({
     "lazy: two_values typed as [3, 12] beside an ignored run of both (the check's re-run feeds the same numbers) (attacks4)":  # noqa: E501
+        'import numpy as np\n'
         'two_parts = two_values = ran_sum_only = None\n'
         'two_parts = tf.Graph()\n'
         'with two_parts.as_default():\n'
