@@ -193,15 +193,15 @@ class WordNgramCost:
 
 _NEW = None  # stands for "a word not seen in training"
 _WEIGHTS = tuple(i / 20 for i in range(1, 20))  # the interpolation weights tried: 0.05 ... 0.95
-_Evidence = tuple[np.ndarray, np.ndarray, np.ndarray]  # see _WordNgrams.evidence
+_Evidence = tuple[np.ndarray, np.ndarray, np.ndarray]  # see _TokenNgrams.evidence
 
 
-class _WordNgrams:
-    """Interpolated word n-gram counts: P(w | h) = lam * count(h, w) / count(h) + (1 - lam) *
-    P(w | h without its first word), the lower order alone where h was never seen; at the
-    bottom, a word seen c times gets c / (N + T) and a new word T / (N + T) (N words, T of
-    them distinct: how often training met a word for the first time). The tokens may be
-    characters (``char_ngram_cost``)."""
+class _TokenNgrams:
+    """Interpolated n-gram counts of tokens (the words of ``word_ngram_cost``, the characters of
+    ``char_ngram_cost``): P(w | h) = lam * count(h, w) / count(h) + (1 - lam) * P(w | h without
+    its first token), the lower order alone where h was never seen; at the bottom, a token seen
+    c times gets c / (N + T) and a new one T / (N + T) (N tokens, T of them distinct: how often
+    training met a token for the first time)."""
 
     def __init__(self, tokens: list[str], order: int) -> None:
         self.order = order
@@ -262,11 +262,11 @@ class _WordNgrams:
 
 
 def _tuned_weights(tokens: list[str], order: int) -> tuple[float, ...]:
-    """Return the interpolation weights of ``_WordNgrams`` of ``order`` on ``tokens``, 2-gram up:
+    """Return the interpolation weights of ``_TokenNgrams`` of ``order`` on ``tokens``, 2-gram up:
     counted on all but the last tenth of ``tokens``, each order's weight in turn (the lower ones
     fixed, the higher ones 0) is the one of ``_WEIGHTS`` that prices that tenth lowest."""
     cut = len(tokens) - len(tokens) // 10
-    fit = _WordNgrams(tokens[:cut], order)
+    fit = _TokenNgrams(tokens[:cut], order)
     tail = fit.evidence(fit.histories(tokens[cut:]))  # counted once, priced at every weight
     weights: list[float] = []
     for n in range(2, order + 1):
@@ -289,7 +289,7 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
     compares with a character model: per character, every character of the text included.
 
     Text is cut into ``word_tokens``. Each token is predicted from the ``order - 1`` before it
-    by interpolated counts (``_WordNgrams``); the weights are chosen on the last tenth of the
+    by interpolated counts (``_TokenNgrams``); the weights are chosen on the last tenth of the
     training tokens, counted on the rest, then the counts are redone on all of them. A word
     never seen in training is predicted as "a new word" and then spelled out: each character,
     then the word's end, at its frequency among the distinct training words.
@@ -300,7 +300,7 @@ def word_ngram_cost(train_text: str, heldout_text: str, order: int = 2) -> WordN
     if len(train) < 10 or not heldout_text.split():
         raise ValueError("need at least 10 training tokens and one held-out word")
     weights = _tuned_weights(train, order)
-    model = _WordNgrams(train, order)
+    model = _TokenNgrams(train, order)
     new_words = [w for w in heldout if w not in model.unigrams]
     alphabet = sorted(set(train_text) | set(heldout_text))
     return WordNgramCost(
@@ -332,7 +332,7 @@ def char_ngram_cost(train_text: str, heldout_text: str, order: int = 5) -> CharN
     ``word_ngram_cost`` smooths words, so that the two compare at equal smoothing.
 
     The tokens are the characters. Each is predicted from the ``order - 1`` before it (the
-    first ones as after a newline) by interpolated counts (``_WordNgrams``), the weights tuned as
+    first ones as after a newline) by interpolated counts (``_TokenNgrams``), the weights tuned as
     in ``word_ngram_cost``. A character never seen in training is "a new character", then one of
     the characters of either text not seen in training, each as likely.
     """
@@ -342,7 +342,7 @@ def char_ngram_cost(train_text: str, heldout_text: str, order: int = 5) -> CharN
         raise ValueError("need at least 10 training characters and one held-out character")
     train, heldout = list(train_text), list(heldout_text)
     weights = _tuned_weights(train, order)
-    model = _WordNgrams(train, order)
+    model = _TokenNgrams(train, order)
     unseen = [c for c in heldout if c not in model.unigrams]
     which = len(unseen) * math.log(len(set(unseen))) if unseen else 0.0  # which new character
     return CharNgramCost(characters=len(heldout), unseen=len(unseen),

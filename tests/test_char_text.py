@@ -185,7 +185,7 @@ def test_word_ngram_cost_by_hand_new_words_priced_then_spelled():
 def test_word_ngram_probabilities_of_every_next_word_sum_to_one(order):
     rng = np.random.default_rng(order)
     tokens = [f"w{i}" for i in rng.integers(0, 6, size=200)] + ["\n", "w9"]
-    model = char_text._WordNgrams(tokens, order)
+    model = char_text._TokenNgrams(tokens, order)
     for history in [("w1", "w2"), ("w9", "\n"), ("never", "seen"), ("\n", "\n")]:
         history = history[2 - (order - 1):] if order > 1 else ()
         total = sum(model.probability(history, w, [0.6, 0.3]) for w in model.unigrams)
