@@ -12,6 +12,7 @@ import pytest
 
 from cs20_helpers import neural_gpu as ng
 from cs20_helpers.neural_gpu import improved as ngi
+from cs20_helpers.neural_gpu import tasks
 
 tf, tf1 = ngi.tf, ngi.tf1
 TINY = ngi.DEFAULTS._replace(filters=6, batch=2, max_length=3)
@@ -111,7 +112,33 @@ def test_without_the_diagonal_gate_one_step_is_the_numpy_step_without_the_shift(
 def test_the_switches_default_to_the_full_model():
     assert ngi.DEFAULTS.diagonal is True and ngi.DEFAULTS.saturation is True
     old = ngi.HParams(*TINY[:8])  # the eight fields a checkpoint had before the switches
-    assert old == TINY and ngi.HParams._fields[-2:] == ("diagonal", "saturation")
+    assert old == TINY and ngi.HParams._fields[8:10] == ("diagonal", "saturation")
+    assert ngi.HParams._fields[10:] == ("structured", "long_bits", "long_every")
+    assert (TINY.structured, TINY.long_bits, TINY.long_every) == (0, 0, 0)  # none: as shipped
+
+
+def test_structured_sums_join_every_step_and_come_longer_every_so_many_steps():
+    trainer = ngi.Trainer(TINY._replace(structured=3, long_bits=24, long_every=2))
+    try:
+        assert len(trainer.feeds) == len(trainer.lengths_trained) + 1
+        short_inputs, short_targets = trainer.structured_sums()  # step 1: short
+        trainer.steps = 1
+        long_inputs, long_targets = trainer.structured_sums()  # step 2: long
+        assert short_inputs.shape == (3, 1, 2 * 9 + 1) and short_targets.shape == (3, 19)
+        assert 2 * 12 + 1 <= long_inputs.shape[-1] <= 2 * 24 + 1
+        for inputs, targets in ((short_inputs, short_targets), (long_inputs, long_targets)):
+            bits = inputs[:, 0]
+            n = (bits.shape[-1] - 1) // 2
+            assert (bits[:, n] == 3).all()  # the separator between the operands
+            for row, want in zip(bits, targets, strict=True):
+                a, b = tasks.from_symbols(row[:n]), tasks.from_symbols(row[n + 1:])
+                assert tasks.from_symbols(want) == a + b
+            rows = {tuple(row) for row in bits}
+            assert len(rows) == 3  # three distinct families
+        loss, _ = trainer.step()
+        assert np.isfinite(loss) and trainer.steps == 2
+    finally:
+        trainer.close()
 
 
 def test_a_padded_example_gives_the_unpadded_logits_and_cost():
@@ -270,6 +297,43 @@ def test_a_run_checkpoints_resumes_and_its_best_restores(tmp_path):
         assert not any("adamax" in k for k in ngi.ckpt.read(out / "best")[0])
     finally:
         trainer.close()
+
+
+def test_a_finetune_on_structured_sums_counts_on_from_its_checkpoint(tmp_path):
+    source, out = tmp_path / "run", tmp_path / "finetune"
+    done = _train("--out", str(source), "--max-steps", "2")
+    assert done.returncode == 0, done.stderr
+    done = _train("--out", str(out), "--max-steps", "4", "--finetune", str(source / "best"),
+                  "--lr", "0.001", "--structured", "2", "--long-bits", "10", "--long-every",
+                  "2", "--val-structured", "9")
+    assert done.returncode == 0, done.stderr
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text("utf-8").splitlines()]
+    assert [e["step"] for e in log] == [4]  # two steps on from the checkpoint's two
+    assert set(log[0]["structured"]) == {"9"} and 0 <= log[0]["structured"]["9"] <= 1
+    best = json.loads((out / "best.json").read_text("utf-8"))
+    source_best = json.loads((source / "best.json").read_text("utf-8"))
+    assert best["hparams"]["structured"] == 2 and best["hparams"]["lr"] == 0.001
+    assert best["finetuned_from"]["steps"] == 2 and best["finetuned_from"]["lr"] == TINY.lr
+    assert best["wall_seconds"] > source_best["wall_seconds"]
+    assert best["cpu_seconds"] > source_best["cpu_seconds"]
+    assert "validation_structured" in best
+    trainer, _ = ngi.restore(out / "best")
+    try:
+        assert trainer.hp.structured == 2 and trainer.hp.long_bits == 10
+    finally:
+        trainer.close()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lr", "0.001"], "go together"),
+    (["--structured", "17"], "from 0 to 16"),
+    (["--val-structured", "8"], "at least 9"),
+    (["--val-structured", "9,x"], "integers"),
+])
+def test_bad_finetune_and_structured_options_are_one_line_errors(tmp_path, args, message):
+    done = _train("--out", str(tmp_path / "run"), *args)
+    assert done.returncode == 2 and message in done.stderr.splitlines()[-1]
+    assert "Traceback" not in done.stderr
 
 
 def test_resuming_nothing_is_a_one_line_error(tmp_path):

@@ -49,7 +49,7 @@ import numpy as np
 
 from cs20_helpers import neural_gpu as ng
 from cs20_helpers.neural_gpu import checkpoint as ckpt
-from cs20_helpers.neural_gpu.tasks import task_batch
+from cs20_helpers.neural_gpu.tasks import STRUCTURED, structured_batch, task_batch
 
 tf, tf1 = ng.tf, ng.tf1
 
@@ -58,13 +58,19 @@ tf, tf1 = ng.tf, ng.tf1
 #: 48 filters, dropout 0.5 on the candidate, learning rate 0.01 * 48 / filters. The two
 #: switches, for ablations: ``diagonal`` (the update gate keeps the shifted state; False: the
 #: state as it is) and ``saturation`` (the saturation cost is in the loss; False: measured
-#: only). They come last, with defaults, so checkpoints saved before them still restore.
+#: only). Then the structured sums (issue 50; 0: none, the shipped run's recipe): every step
+#: also trains on ``structured`` sums of as many families of ``tasks.STRUCTURED``, drawn at
+#: random, at a length from 9 to ``max_length`` bits, and every ``long_every``-th step at a
+#: length from ``long_bits // 2`` to ``long_bits`` instead. New fields come last, with
+#: defaults, so checkpoints saved before them still restore.
 HParams = namedtuple("HParams", ["task", "filters", "kernel", "dropout", "max_length", "batch",
-                                 "lr", "seed", "diagonal", "saturation"],
-                     defaults=(True, True))
+                                 "lr", "seed", "diagonal", "saturation", "structured",
+                                 "long_bits", "long_every"],
+                     defaults=(True, True, 0, 0, 0))
 
 DEFAULTS = HParams(task="add", filters=48, kernel=3, dropout=0.5, max_length=20, batch=8,
-                   lr=0.01, seed=0, diagonal=True, saturation=True)
+                   lr=0.01, seed=0, diagonal=True, saturation=True, structured=0, long_bits=0,
+                   long_every=0)
 
 #: Pre-activations beyond this size pay the saturation cost.
 SATURATION_LIMIT = 0.9
@@ -227,7 +233,8 @@ class Trainer(ng.Trainer):
             self.lengths = tf1.placeholder_with_default(ng.full_lengths(self.inputs), [None],
                                                         name="lengths")
             self.feeds, losses, costs = [], [], []
-            for n in self.lengths_trained:
+            names = [str(n) for n in self.lengths_trained]
+            for n in names + (["structured"] if hp.structured else []):
                 x = tf1.placeholder(tf.int32, [None, 1, None], name=f"inputs{n}")
                 y = tf1.placeholder(tf.int32, [None, None], name=f"targets{n}")
                 with tf1.variable_scope("model", reuse=tf1.AUTO_REUSE):
@@ -271,12 +278,30 @@ class Trainer(ng.Trainer):
         """``size`` sums (or other task examples) of ``length`` bits, sequential layout."""
         return task_batch(self.hp.task, size, length, rng, "sequential")
 
+    def structured_sums(self) -> tuple[np.ndarray, np.ndarray]:
+        """The next step's ``hp.structured`` sums of distinct structured families, at a length
+        from 9 to ``hp.max_length`` bits, or every ``hp.long_every``-th step from
+        ``hp.long_bits // 2`` to ``hp.long_bits`` (never fewer than 9): inputs and targets."""
+        long = self.hp.long_every and (self.steps + 1) % self.hp.long_every == 0
+        low, high = (self.hp.long_bits // 2, self.hp.long_bits) if long else (
+            9, self.hp.max_length)
+        low = max(9, low)  # the fewest bits a structured sum has
+        high = max(low, high)
+        _, inputs, targets = structured_batch(int(self.rng.integers(low, high + 1)), self.rng)
+        chosen = self.rng.choice(len(STRUCTURED), self.hp.structured, replace=False)
+        return inputs[chosen], targets[chosen]
+
     def step(self) -> tuple[float, float]:
-        """One training step on ``hp.batch`` fresh examples of every length; return the loss
-        and the (unweighted) saturation cost."""
+        """One training step on ``hp.batch`` fresh examples of every length (and the
+        structured sums, when ``hp.structured``); return the loss and the (unweighted)
+        saturation cost."""
         feed = {}
-        for (x, y), n in zip(self.feeds, self.lengths_trained, strict=True):
+        for (x, y), n in zip(self.feeds[:len(self.lengths_trained)], self.lengths_trained,
+                              strict=True):
             feed[x], feed[y] = self.batch(self.hp.batch, n, self.rng)
+        if self.hp.structured:
+            x, y = self.feeds[-1]
+            feed[x], feed[y] = self.structured_sums()
         loss, cost, _ = self.sess.run([self.loss, self.saturation, self.train_op], feed)
         self.steps += 1
         return float(loss), float(cost)

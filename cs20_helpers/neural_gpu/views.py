@@ -87,12 +87,13 @@ def count_interval(correct: int, count: int, z: float = Z95) -> tuple[float, flo
 def structured_grades(model: Trainer, n: int, seed: int, random_count: int = 16) -> dict:
     """Grade ``model`` (a ``neural_gpu.Trainer``) on one ``n``-bit sum of every structured
     family (``tasks.structured_batch``, random bits from ``seed`` and ``n``) and on
-    ``random_count`` random sums of ``seed`` (``model.accuracy``). Returns ``{"random_right":
-    fully correct random sums, "random_count", "first_wrong": {family: the first wrong bit of
-    the answer, None when it is right}}``."""
+    ``random_count`` random sums of ``seed`` (``model.accuracy``; 0: none). Returns
+    ``{"random_right": fully correct random sums, "random_count", "first_wrong": {family: the
+    first wrong bit of the answer, None when it is right}}``."""
     families, inputs, targets = structured_batch(n, np.random.default_rng([seed, n]))
     read = model.predict(inputs).argmax(-1)
     first_wrong = {family: int(np.argmax(got != want)) if (got != want).any() else None
                    for family, got, want in zip(families, read, targets, strict=True)}
-    right = round(model.accuracy(n, random_count, seed=seed, batch=random_count) * random_count)
+    right = round(model.accuracy(n, random_count, seed=seed, batch=random_count)
+                  * random_count) if random_count else 0
     return {"random_right": right, "random_count": random_count, "first_wrong": first_wrong}
