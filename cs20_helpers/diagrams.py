@@ -38,17 +38,18 @@ _COLOURS = {"data": "#f2f2f2", "queue": "#ffe9b3", "op": "#cfe3ff"}
 #: does), then messages as (from, to, what is sent, arrow curvature).
 PS_CLUSTER = (
     (("ps", "queue", (4.0, 4.2),
-      "holds w, b, global_step\n(every variable)\napplies each update it receives"),
+      "holds w, b, global_step\n(every variable)\napplies each update it receives,\n"
+      "writes and reads checkpoints"),
      ("worker 0 (chief)", "op", (0.0, 0.0),
-      "holds its graph and every\nsecond row; initializes the\nvariables, saves, restores"),
+      "holds its graph and every\nsecond row; initializes the\nvariables, asks for saves"),
      ("worker 1", "op", (8.0, 0.0),
       "holds its graph and the\nother rows; no variables,\nno checkpoints"),
-     ("checkpoints", "data", (0.0, -3.4), "files on storage that a\nrestarted chief can read")),
+     ("checkpoints", "data", (4.0, -3.4), "files on storage that every\nps and the chief reach")),
     (("ps", "worker 0 (chief)", "w, b, global step\n(every step)", 0.25),
-     ("worker 0 (chief)", "ps", "gradients\n(every step)", 0.25),
+     ("worker 0 (chief)", "ps", "gradients\n(every step);\nsave (every 200)", 0.25),
      ("ps", "worker 1", "w, b, global step\n(every step)", -0.25),
      ("worker 1", "ps", "gradients\n(every step)", -0.25),
-     ("worker 0 (chief)", "checkpoints", "w, b, global step\n(every 200 steps)", 0.0)),
+     ("ps", "checkpoints", "w, b, global step\n(every 200 steps)", 0.0)),
 )
 
 

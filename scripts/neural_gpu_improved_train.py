@@ -11,8 +11,9 @@ CPU seconds, load average, threads. Each file is written whole or not at all. ``
 on from ``OUT/latest``; ``--minutes`` stops it (with a last check) once its budget is spent.
 
 ``--finetune CHECKPOINT --lr LR`` starts from another run's model weights (the shipped model's,
-for instance) with its settings and a new learning rate, counting steps, wall and CPU time on
-from the ones it records. ``--structured N`` adds N sums of distinct structured families to
+for instance) with its settings and a new learning rate, the saturation weight reweighed from
+the model's own loss (``Trainer.settle``), counting steps, wall and CPU time on from the ones it
+records. ``--structured N`` adds N sums of distinct structured families to
 every step (``HParams.structured``; ``--long-bits`` and ``--long-every`` draw them longer every
 so many steps) and ``--val-structured LENGTHS`` validates on every family at those lengths too
 (``views.structured_grades``): the score is then the sum of all the fractions, before the
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             hp = ngi.DEFAULTS._replace(**meta["hparams"])
             trainer = ngi.Trainer(hp._replace(lr=args.lr, seed=args.seed, **changes))
             trainer.set_weights({**weights, "global_step": np.int64(meta["steps"])})
+            trainer.settle()  # the saturation weight from the model's own loss, not the start's
             origin = {"checkpoint": str(args.finetune), "steps": meta["steps"],
                       "wall_seconds": meta["wall_seconds"], "cpu_seconds": meta["cpu_seconds"],
                       "lr": hp.lr, "command": meta["command"]}

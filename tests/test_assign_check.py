@@ -1,6 +1,5 @@
 """Student copies by nbgrader's preprocessors, and ``check`` grading a student's notebook."""
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -174,9 +173,28 @@ def test_every_course_notebook_has_exercises_and_assign_strips_them(path, tmp_pa
                  and line not in _hidden_lines(cell.source, outside=True)]
         assert not shown, f"{grade_id}: hidden lines in the student copy: {shown[:3]}"
     assert "HIDDEN TESTS" not in "\n".join(c.source for c in copy.cells)
+    for cell in (c for c in copy.cells if exercises.is_check(c)):  # nothing shown under a pass
+        assert assign.quiet_visible_part(cell.source) == cell.source, cell.source[-200:]
     assert not any(c.get("outputs") for c in copy.cells if c.cell_type == "code")
     assert "cs20_refuted" in instructor.metadata  # its wrong answers stay with the instructor
     assert not set(assign.INSTRUCTOR_ONLY_METADATA) & set(copy.metadata)
+
+
+@pytest.mark.parametrize("source, quiet", [
+    ("x = 1\nrules.enforce(a,\n              b)  # why\n### BEGIN HIDDEN TESTS\nassert x\n"
+     "### END HIDDEN TESTS\n",
+     "x = 1\nrules.enforce(a,\n              b);  # why\n### BEGIN HIDDEN TESTS\nassert x\n"
+     "### END HIDDEN TESTS\n"),
+    ("rules.enforce(a)", "rules.enforce(a);"),
+    ("rules.enforce(a);\n", "rules.enforce(a);\n"),  # already quiet
+    ("copy = rules.enforce(a)\n", "copy = rules.enforce(a)\n"),  # nothing to show
+    ("with x:\n    f()\n", "with x:\n    f()\n"),  # only a last top-level value is shown
+    ("assert x\n### BEGIN HIDDEN TESTS\nf()\n### END HIDDEN TESTS\n",
+     "assert x\n### BEGIN HIDDEN TESTS\nf()\n### END HIDDEN TESTS\n"),
+    ("f(\n", "f(\n"),  # does not parse: left as it is
+])
+def test_a_check_cells_visible_part_ends_quietly(source, quiet):
+    assert assign.quiet_visible_part(source) == quiet
 
 
 def test_grade_ids_are_unique_across_the_course():
@@ -206,7 +224,8 @@ def test_student_copies_carry_none_of_the_maintainers_metadata():
 def test_student_copy_is_what_nbgrader_generate_assignment_releases(tmp_path):
     source = tmp_path / "source" / "ps1"
     source.mkdir(parents=True)
-    shutil.copy(FIXTURE, source)
+    source_copy = assign.released(nbformat.read(FIXTURE, as_version=4), answers=True)
+    nbformat.write(source_copy, source / FIXTURE.name)  # as nbgrader-course gives it nbgrader
     result = subprocess.run(["nbgrader", "generate_assignment", "ps1", "--force"],
                             cwd=tmp_path, capture_output=True, text=True, timeout=120,
                             check=False)

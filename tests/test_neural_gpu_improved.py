@@ -299,6 +299,23 @@ def test_a_run_checkpoints_resumes_and_its_best_restores(tmp_path):
         trainer.close()
 
 
+def test_settling_sets_the_saturation_weight_from_the_models_own_loss_without_training():
+    trainer = ngi.Trainer(TINY)
+    try:
+        before = trainer.weights()
+        state = dict(trainer.rng.bit_generator.state)
+        weight = trainer.settle()
+        trainer.rng.bit_generator.state = state  # the same feed again
+        loss, cost = trainer.sess.run([trainer.loss, trainer.saturation], trainer._feed())
+        assert weight == pytest.approx(min(TINY.lr * loss / cost, ngi.MAX_SATURATION), rel=1e-5)
+        assert trainer.sess.run(trainer.saturation_weight) == pytest.approx(weight, rel=1e-6)
+        after = trainer.weights()
+        assert all(np.array_equal(before[k], after[k]) for k in before
+                   if k != "saturation_weight")  # nothing trained, no step counted
+    finally:
+        trainer.close()
+
+
 def test_a_finetune_on_structured_sums_counts_on_from_its_checkpoint(tmp_path):
     source, out = tmp_path / "run", tmp_path / "finetune"
     done = _train("--out", str(source), "--max-steps", "2")

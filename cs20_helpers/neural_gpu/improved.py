@@ -291,10 +291,9 @@ class Trainer(ng.Trainer):
         chosen = self.rng.choice(len(STRUCTURED), self.hp.structured, replace=False)
         return inputs[chosen], targets[chosen]
 
-    def step(self) -> tuple[float, float]:
-        """One training step on ``hp.batch`` fresh examples of every length (and the
-        structured sums, when ``hp.structured``); return the loss and the (unweighted)
-        saturation cost."""
+    def _feed(self) -> dict:
+        """A step's feed: ``hp.batch`` fresh examples of every length (and the structured
+        sums, when ``hp.structured``)."""
         feed = {}
         for (x, y), n in zip(self.feeds[:len(self.lengths_trained)], self.lengths_trained,
                               strict=True):
@@ -302,9 +301,29 @@ class Trainer(ng.Trainer):
         if self.hp.structured:
             x, y = self.feeds[-1]
             feed[x], feed[y] = self.structured_sums()
-        loss, cost, _ = self.sess.run([self.loss, self.saturation, self.train_op], feed)
+        return feed
+
+    def step(self) -> tuple[float, float]:
+        """One training step on a fresh feed (``_feed``); return the loss and the
+        (unweighted) saturation cost."""
+        loss, cost, _ = self.sess.run([self.loss, self.saturation, self.train_op], self._feed())
         self.steps += 1
         return float(loss), float(cost)
+
+    def reweigh(self, loss: float, cost: float) -> float:
+        """Set the saturation weight to ``lr`` times ``loss`` over ``cost`` (at most
+        ``MAX_SATURATION``), as the paper does every 200 steps; return it."""
+        lr = float(self.sess.run(self.lr))
+        weight = min(max(lr * loss / (cost + 1e-20), 1e-20), MAX_SATURATION)
+        self.sess.run(self._reweigh, {self._new_weight: weight})
+        return weight
+
+    def settle(self) -> float:
+        """Reweigh the saturation cost from one fresh feed, without training: a model loaded
+        from weights alone would otherwise start at ``MAX_SATURATION``, which can outweigh a
+        trained model's loss many times over. Return the weight."""
+        loss, cost = self.sess.run([self.loss, self.saturation], self._feed())
+        return self.reweigh(float(loss), float(cost))
 
     def train(self, steps: int, seconds: float | None = None) -> dict[str, float]:
         """Train ``steps`` steps (fewer if ``seconds`` run out), then, as the paper does every
@@ -320,9 +339,7 @@ class Trainer(ng.Trainer):
             if seconds and time.perf_counter() - start > seconds:
                 break
         loss, cost = float(np.mean(losses)), float(np.mean(costs))
-        lr = float(self.sess.run(self.lr))
-        weight = min(max(lr * loss / (cost + 1e-20), 1e-20), MAX_SATURATION)
-        self.sess.run(self._reweigh, {self._new_weight: weight})
+        weight = self.reweigh(loss, cost)
         self.averages = [*self.averages, loss][-3:]
         if len(self.averages) == 3 and min(self.averages[1:]) > self.averages[0]:
             self.sess.run(self._decay)

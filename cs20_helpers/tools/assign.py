@@ -30,8 +30,9 @@ copy of the notebook before its last ``store``; anything else there may be a sub
 from __future__ import annotations
 
 __all__ = ["instructor_only", "INSTRUCTOR_ONLY_METADATA", "main", "MANIFEST", "PREPROCESSORS",
-    "released", "student_copy", "write_copies"]
+    "quiet_visible_part", "released", "student_copy", "write_copies"]
 
+import ast
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -70,16 +71,43 @@ def instructor_only(key: str) -> bool:
     return key.startswith("cs20")
 
 
+def quiet_visible_part(source: str) -> str:
+    """A check cell's source with a ``;`` after the last statement of its visible part (before
+    ``### BEGIN HIDDEN TESTS``) when that statement is a bare call: with the hidden tests gone,
+    it ends the cell, and Jupyter would show what it returns (``rules.enforce`` returns the
+    re-run's names, thousands of characters) under a check that passed. Unchanged otherwise, or
+    when the visible part does not parse."""
+    lines = source.splitlines(keepends=True)
+    end = next((i for i, line in enumerate(lines) if exercises.HIDDEN_BEGIN in line), len(lines))
+    visible = "".join(lines[:end])
+    try:
+        body = ast.parse(visible).body
+    except SyntaxError:
+        return source
+    if not body or not isinstance(body[-1], ast.Expr) or not isinstance(body[-1].value, ast.Call):
+        return source
+    last = body[-1]
+    row = last.end_lineno - 1
+    rest = lines[row][last.end_col_offset:]
+    if rest.lstrip().startswith(";"):
+        return source
+    lines[row] = lines[row][:last.end_col_offset] + ";" + rest
+    return "".join(lines)
+
+
 def released(nb: nbformat.NotebookNode, *, answers: bool = False) -> nbformat.NotebookNode:
     """Return a copy of an instructor notebook with everything instructor-only taken out: every
     ``cs20*`` metadata key of the notebook and of its cells and, unless ``answers`` (the
     nbgrader course's source, from which nbgrader's own release takes them out), the solutions
-    (nbgrader's stub in their place) and the check cells' hidden tests. The input is left
-    unchanged."""
+    (nbgrader's stub in their place) and the check cells' hidden tests; each check cell's
+    visible part ends quietly (``quiet_visible_part``). The input is left unchanged."""
     copy = nbformat.from_dict(nb)
     for meta in (copy.metadata, *(cell.metadata for cell in copy.cells)):
         for key in [k for k in meta if instructor_only(k)]:
             del meta[key]
+    for cell in copy.cells:
+        if exercises.is_check(cell):
+            cell.source = quiet_visible_part(cell.source)
     if not answers:
         resources: dict = {}
         for preprocessor in (ClearSolutions, ClearHiddenTests):

@@ -389,3 +389,133 @@ WRONG_ANSWERS['nb04_ex5'].update({
         '    resumed_loss = resumed.mean_loss(resumed_sess, eval_batches)\n'
         '    resumed_checkpoint = resumed.saver.save(resumed_sess, str(LOGS / "resumed" / "model.ckpt"))\n',  # noqa: E501
 })
+
+# Stop 58: the sixth attack's answers that stop 57's checks still let through, now rejected: a
+# tf.py_function inside a tf.data map (the graph's function library is searched too), the probe
+# dropped by cutting the first of k + 1 (a word with the probe's own vector), and softmax_after /
+# softmax_before tied to the mean_loss calls of the re-run that gave them.
+WRONG_ANSWERS['nb04_ex3'].update({
+    "common mistake: the probe dropped by taking the top k + 1 and cutting the first column, which is wrong when another word's vector points the probe's way (NOT SURE: no check has such a pair) (attacks4)":  # noqa: E501
+        '# define nearest_op(matrix, probe_ids, k)\n'
+        'def nearest_op(matrix, probe_ids, k):\n'
+        '    """Ids of the k words nearest by cosine to each probe; the probe is its own first."""\n'  # noqa: E501
+        '    unit_vectors = tf.math.l2_normalize(matrix, axis=1)\n'
+        '    similarity = tf.matmul(tf.nn.embedding_lookup(unit_vectors, probe_ids), unit_vectors,\n'  # noqa: E501
+        '                           transpose_b=True)\n'
+        '    return tf.math.top_k(similarity, k=k + 1).indices[:, 1:]\n',
+    "gaming: NumPy through the arrays' own methods (.numpy(), .sum, .argsort), never naming np, in a tf.py_function run inside a tf.data map, so the graph holds no PyFunc op (only TensorDataset, MapDataset, DatasetToSingleElement) (attacks4)":  # noqa: E501
+        '# define nearest_op(matrix, probe_ids, k)\n'
+        'def nearest_op(matrix, probe_ids, k):\n'
+        '    """Ids of the k words nearest by cosine to each probe, the probe left out."""\n'
+        '    def rank(vectors, probes):\n'
+        '        vectors, probes = vectors.numpy().astype("float64"), probes.numpy()\n'
+        '        unit = vectors / ((vectors * vectors).sum(axis=1, keepdims=True) ** 0.5)\n'
+        '        cos = unit[probes] @ unit.T\n'
+        '        cos[range(len(probes)), probes] = -3.0\n'
+        '        return (-cos).argsort(axis=1, kind="stable")[:, :k].astype("int32")\n'
+        '\n'
+        '    pairs = tf.data.Dataset.from_tensors((matrix, probe_ids)).map(\n'
+        '        lambda vectors, probes: tf.py_function(rank, [vectors, probes], tf.int32))\n'
+        '    return tf.reshape(tf.data.experimental.get_single_element(pairs), [-1, k])\n',
+})
+WRONG_ANSWERS['nb04_ex4'].update({
+    'wrong scope: softmax_after measured on the last five training batches, not on eval_batches (attacks4)':  # noqa: E501
+        'softmax_before = softmax_after = None  # and the class SampledSoftmaxModel\n'
+        '\n'
+        '\n'
+        'class SampledSoftmaxModel(SkipGramModel):\n'
+        '    """SkipGramModel trained with sampled softmax instead of NCE."""\n'
+        '\n'
+        '    def _create_loss(self):\n'
+        '        with tf.name_scope("loss"):\n'
+        '            embed = tf.nn.embedding_lookup(self.embed_matrix, self.center_words, name="embed")\n'  # noqa: E501
+        '            self.nce_weight = tf1.Variable(\n'
+        '                tf1.truncated_normal([self.vocab_size, self.embed_size],\n'
+        '                                     stddev=1.0 / math.sqrt(self.embed_size)),\n'
+        '                name="softmax_weight")\n'
+        '            self.nce_bias = tf1.Variable(tf.zeros([self.vocab_size]), name="softmax_bias")\n'  # noqa: E501
+        '            self.loss = tf.reduce_mean(\n'
+        '                tf.nn.sampled_softmax_loss(weights=self.nce_weight, biases=self.nce_bias,\n'  # noqa: E501
+        '                                           labels=self.target_words, inputs=embed,\n'
+        '                                           num_sampled=self.num_sampled,\n'
+        '                                           num_classes=self.vocab_size),\n'
+        '                name="loss")\n'
+        '\n'
+        '\n'
+        'softmax_model = SampledSoftmaxModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED,\n'
+        '                                    LEARNING_RATE, decay_steps=300).build()\n'
+        'with tf1.Session(graph=softmax_model.graph, config=session_config()) as softmax_sess:\n'
+        '    softmax_sess.run(softmax_model.init)\n'
+        '    softmax_before = softmax_model.mean_loss(softmax_sess, eval_batches)\n'
+        '    trained_on = list(islice(skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=4, epochs=None, keep=keep), 300))\n'  # noqa: E501
+        '    softmax_model.train(softmax_sess, iter(trained_on), 300)\n'
+        '    softmax_after = softmax_model.mean_loss(softmax_sess, trained_on[-5:])\n',
+    "rule-breaking: softmax_before measured in a separate, freshly initialised session, not in the training session's first runs (NOT SURE: the same numbers) (attacks4)":  # noqa: E501
+        'softmax_before = softmax_after = None  # and the class SampledSoftmaxModel\n'
+        '\n'
+        '\n'
+        'class SampledSoftmaxModel(SkipGramModel):\n'
+        '    """SkipGramModel trained with sampled softmax instead of NCE."""\n'
+        '\n'
+        '    def _create_loss(self):\n'
+        '        with tf.name_scope("loss"):\n'
+        '            embed = tf.nn.embedding_lookup(self.embed_matrix, self.center_words, name="embed")\n'  # noqa: E501
+        '            self.nce_weight = tf1.Variable(\n'
+        '                tf1.truncated_normal([self.vocab_size, self.embed_size],\n'
+        '                                     stddev=1.0 / math.sqrt(self.embed_size)),\n'
+        '                name="softmax_weight")\n'
+        '            self.nce_bias = tf1.Variable(tf.zeros([self.vocab_size]), name="softmax_bias")\n'  # noqa: E501
+        '            self.loss = tf.reduce_mean(\n'
+        '                tf.nn.sampled_softmax_loss(weights=self.nce_weight, biases=self.nce_bias,\n'  # noqa: E501
+        '                                           labels=self.target_words, inputs=embed,\n'
+        '                                           num_sampled=self.num_sampled,\n'
+        '                                           num_classes=self.vocab_size),\n'
+        '                name="loss")\n'
+        '\n'
+        '\n'
+        'softmax_model = SampledSoftmaxModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED,\n'
+        '                                    LEARNING_RATE, decay_steps=300).build()\n'
+        'with tf1.Session(graph=softmax_model.graph, config=session_config()) as look_sess:\n'
+        '    look_sess.run(softmax_model.init)\n'
+        '    softmax_before = softmax_model.mean_loss(look_sess, eval_batches)\n'
+        'with tf1.Session(graph=softmax_model.graph, config=session_config()) as softmax_sess:\n'
+        '    softmax_sess.run(softmax_model.init)\n'
+        '    softmax_model.train(softmax_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=4, epochs=None, keep=keep), 300)\n'  # noqa: E501
+        '    softmax_after = softmax_model.mean_loss(softmax_sess, eval_batches)\n',
+    'gaming: the measured model trains only 100 steps; a second SampledSoftmaxModel, bound last, runs its optimizer 300 times on one batch to make up the run count (attacks4)':  # noqa: E501
+        'softmax_before = softmax_after = None  # and the class SampledSoftmaxModel\n'
+        '\n'
+        '\n'
+        'class SampledSoftmaxModel(SkipGramModel):\n'
+        '    """SkipGramModel trained with sampled softmax instead of NCE."""\n'
+        '\n'
+        '    def _create_loss(self):\n'
+        '        with tf.name_scope("loss"):\n'
+        '            embed = tf.nn.embedding_lookup(self.embed_matrix, self.center_words, name="embed")\n'  # noqa: E501
+        '            self.nce_weight = tf1.Variable(\n'
+        '                tf1.truncated_normal([self.vocab_size, self.embed_size],\n'
+        '                                     stddev=1.0 / math.sqrt(self.embed_size)),\n'
+        '                name="softmax_weight")\n'
+        '            self.nce_bias = tf1.Variable(tf.zeros([self.vocab_size]), name="softmax_bias")\n'  # noqa: E501
+        '            self.loss = tf.reduce_mean(\n'
+        '                tf.nn.sampled_softmax_loss(weights=self.nce_weight, biases=self.nce_bias,\n'  # noqa: E501
+        '                                           labels=self.target_words, inputs=embed,\n'
+        '                                           num_sampled=self.num_sampled,\n'
+        '                                           num_classes=self.vocab_size),\n'
+        '                name="loss")\n'
+        '\n'
+        '\n'
+        'softmax_model = SampledSoftmaxModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED,\n'
+        '                                    LEARNING_RATE, decay_steps=300).build()\n'
+        'with tf1.Session(graph=softmax_model.graph, config=session_config()) as softmax_sess:\n'
+        '    softmax_sess.run(softmax_model.init)\n'
+        '    softmax_before = softmax_model.mean_loss(softmax_sess, eval_batches)\n'
+        '    softmax_model.train(softmax_sess, skipgram_batches(ids, BATCH_SIZE, WINDOW, seed=4, epochs=None, keep=keep), 100)\n'  # noqa: E501
+        '    softmax_after = softmax_model.mean_loss(softmax_sess, eval_batches)\n'
+        'filler_model = SampledSoftmaxModel(VOCAB_SIZE, EMBED_SIZE, BATCH_SIZE, NUM_SAMPLED,\n'
+        '                                   LEARNING_RATE, decay_steps=300).build()\n'
+        'with tf1.Session(graph=filler_model.graph, config=session_config()) as filler_sess:\n'
+        '    filler_sess.run(filler_model.init)\n'
+        '    for _ in range(300):\n'
+        '        filler_sess.run(filler_model.optimizer, filler_model.feed(*eval_batches[0]))\n',
+})

@@ -114,6 +114,9 @@ with tf1.train.MonitoredTrainingSession(
         save_summaries_secs=None, log_step_count_steps=0, hooks=hooks,
         chief_only_hooks=chief_hooks, config=session_config, stop_grace_period_secs=1) as sess:
     print(f"worker {index}: session ready at global step {sess.run(global_step)}", flush=True)
+    if is_chief:  # the saver MonitoredTrainingSession built: where its save op runs
+        writers = sorted({op.device for op in sess.graph.get_operations() if op.type == "SaveV2"})
+        print(f"the checkpoint files are written on {', '.join(writers)}", flush=True)
     sess.run(check_in)
     while sess.run(arrived) < num_workers:
         time.sleep(0.01)
