@@ -145,6 +145,17 @@ def training_record(run: Path, meta: dict, best_meta: dict) -> dict:
             "steps_per_second": spread([e["steps_per_second"] for e in seen])}
 
 
+def trained_on(hp: object) -> str:
+    """What a model of settings ``hp`` (``improved.HParams``) trained on, in words."""
+    words = f"every length from 2 to {hp.max_length} bits in every step, sequential layout"
+    if hp.structured:
+        words += (f", and {hp.structured} sums of structured families a step (9 to "
+                  f"{max(9, hp.max_length)} bits"
+                  + (f"; from {hp.long_bits // 2} to {hp.long_bits} bits every "
+                     f"{hp.long_every}th step" if hp.long_every else "") + ")")
+    return words
+
+
 def goals(test: dict, goal_length: int, long_length: int, carry: dict, plant: dict) -> dict:
     """The goal, item by item: what was asked, what was measured, met or not."""
     def item(asked: str, figures: dict, target: float) -> dict:
@@ -279,8 +290,8 @@ def measure(bench: Bench) -> Section:
     provenance = {
         "architecture": ckpt.IMPROVED,
         **training_record(args.run, meta, metas["best"]),
-        "trained_on": f"every length from 2 to {trainer.hp.max_length} bits in every step, "
-                      "sequential layout",
+        "trained_on": trained_on(trainer.hp),
+        **({"finetuned_from": meta["finetuned_from"]} if "finetuned_from" in meta else {}),
         "validation_seed": ng.VALIDATION_SEED, "choice": choice,
         "test_seed": ng.TEST_SEED, "test": test, "carry_family": carry,
         "planted_carry": plant,
