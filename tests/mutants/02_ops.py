@@ -10,6 +10,8 @@ _AFTER_FINALIZE = ("the graph is finalized, so building any op in it raises befo
 EQUIVALENT: dict[str, dict[str, str]] = {
     "nb02_ex1": {
         "line 16: `float(s1.run(w))` -> `s1.run(w)`": _NUMPY_SCALAR,
+        "line 14: `float(s1.run(w))` -> `s1.run(w)`": _NUMPY_SCALAR,
+        "line 14: `float(s2.run(w))` -> `s2.run(w)`": _NUMPY_SCALAR,
         "line 5: drop `name=` from `tf1.Variable(...)`": _NAME,
         "line 7: drop `config=` from `tf1.Session(...)`": _CONFIG,
         "line 8: drop `graph=` from `tf1.Session(...)`": (
