@@ -40,25 +40,18 @@ import time
 from pathlib import Path
 
 import numpy as np
+from neural_gpu_train import check_finetune, lengths, log_line
+from neural_gpu_train import score as longest_first
 
 
 def score(figures: dict[str, float], structured: dict[str, float] | None = None
           ) -> tuple[float, ...]:
     """Order validation figures: the longest length first, then the shorter ones; with
     ``structured`` figures, their sum and the random ones' first, then those in that order."""
-    ordered = tuple(figures[k] for k in sorted(figures, key=int, reverse=True))
+    ordered = longest_first(figures)
     if not structured:
         return ordered
-    return (sum(ordered) + sum(structured.values()),
-            *(structured[k] for k in sorted(structured, key=int, reverse=True)), *ordered)
-
-
-def lengths(parser: argparse.ArgumentParser, text: str, option: str) -> list[int]:
-    """The comma-separated lengths of ``option`` (bits), or the parser's one-line error."""
-    try:
-        return [int(n) for n in text.split(",")] if text else []
-    except ValueError:
-        parser.error(f"{option} must be integers separated by commas, not {text}")
+    return (sum(ordered) + sum(structured.values()), *longest_first(structured), *ordered)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,12 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--val-structured lengths must be at least 9 bits")
     if not 0 <= (args.structured or 0) <= 16:
         parser.error("--structured must be from 0 to 16")
-    if args.resume and args.finetune:
-        parser.error("--resume carries on from OUT/latest; --finetune starts a new run: not both")
-    if (args.lr is None) != (args.finetune is None):
-        parser.error("--lr and --finetune go together")
-    if args.finetune and not args.finetune.with_suffix(".json").exists():
-        parser.error(f"no checkpoint at {args.finetune}.json")
+    check_finetune(parser, args)
     latest, best, log = args.out / "latest", args.out / "best", args.out / "log.jsonl"
     if args.resume != latest.with_suffix(".json").exists():
         print(f"error: {latest}.json " + ("is missing: nothing to resume" if args.resume else
@@ -186,8 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             "steps": trainer.steps, "wall_seconds": wall, "cpu_seconds": cpu,
             "rng_state": trainer.rng.bit_generator.state, "averages": trainer.averages,
             "best_score": list(best_score), "command": command, **lineage})
-        with open(log, "a", encoding="utf-8") as f:  # one short line, written in one call
-            f.write(json.dumps(entry) + "\n")
+        log_line(log, entry)
         print(json.dumps(entry), flush=True)
         if budget is not None and time.perf_counter() - start > budget:
             break

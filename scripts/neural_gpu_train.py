@@ -34,6 +34,26 @@ def score(figures: dict[str, float]) -> tuple[float, ...]:
     return tuple(figures[k] for k in sorted(figures, key=int, reverse=True))
 
 
+def lengths(parser: argparse.ArgumentParser, text: str, option: str) -> list[int]:
+    """The comma-separated lengths of ``option`` (bits), or the parser's one-line error."""
+    try:
+        return [int(n) for n in text.split(",")] if text else []
+    except ValueError:
+        parser.error(f"{option} must be integers separated by commas, not {text}")
+
+
+def check_finetune(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The parser's one-line error unless ``--resume``, ``--finetune`` and ``--lr`` go
+    together as a run allows: not both of the first two, the last two together, and a
+    checkpoint where ``--finetune`` points."""
+    if args.resume and args.finetune:
+        parser.error("--resume carries on from OUT/latest; --finetune starts a new run: not both")
+    if (args.lr is None) != (args.finetune is None):
+        parser.error("--lr and --finetune go together")
+    if args.finetune and not args.finetune.with_suffix(".json").exists():
+        parser.error(f"no checkpoint at {args.finetune}.json")
+
+
 def log_line(path: Path, entry: dict) -> None:
     """Append one JSON line to the log (a line is short: written in one call)."""
     with open(path, "a", encoding="utf-8") as f:
@@ -73,16 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="start from this checkpoint (no suffix) at the full length")
     parser.add_argument("--lr", type=float, default=None, help="learning rate (with --finetune)")
     args = parser.parse_args(argv)
-    try:
-        val_lengths = [int(n) for n in args.val_lengths.split(",")]
-    except ValueError:
-        parser.error(f"--val-lengths must be integers separated by commas, not {args.val_lengths}")
-    if args.resume and args.finetune:
-        parser.error("--resume carries on from OUT/latest; --finetune starts a new run: not both")
-    if (args.lr is None) != (args.finetune is None):
-        parser.error("--lr and --finetune go together")
-    if args.finetune and not args.finetune.with_suffix(".json").exists():
-        parser.error(f"no checkpoint at {args.finetune}.json")
+    val_lengths = lengths(parser, args.val_lengths, "--val-lengths")
+    check_finetune(parser, args)
 
     from cs20_helpers.notebook import import_tensorflow
 
